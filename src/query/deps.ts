@@ -1,0 +1,51 @@
+// The loop's parameters and its narrow test seam. Tests inject scripted `callModel`s; the e2e
+// tests use the real one against the project's mock server.
+import type { CallModel, QuerySource, ThinkingConfig } from '../api/types.js';
+import type { Message } from '../types/messages.js';
+import type { PermissionDecision, PermissionResult } from '../types/permissions.js';
+import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
+
+/**
+ * The caller's answer when the permission chain ends in `ask`: the REPL dialog, the SDK's
+ * `can_use_tool`, or a plain deny in print mode.
+ */
+export type CanUseToolFn = (request: {
+  tool: AnyTool;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  context: ToolUseContext;
+  decision: Extract<PermissionDecision, { behavior: 'ask' }>;
+}) => Promise<PermissionResult>;
+
+export type CompactResult = { messages: Message[] };
+export type AutoCompactResult =
+  | { compacted: false }
+  | { compacted: true; messages: Message[]; boundary: Message };
+
+export type QueryDeps = {
+  callModel: CallModel;
+  microcompact: (messages: Message[], context: ToolUseContext) => CompactResult;
+  autocompact: (
+    messages: Message[],
+    context: ToolUseContext,
+    source: QuerySource,
+  ) => Promise<AutoCompactResult>;
+  uuid: () => string;
+};
+
+export type QueryParams = {
+  messages: Message[];
+  /** System prompt blocks, assembled by the caller for this query. */
+  systemPrompt: string[];
+  tools: AnyTool[];
+  canUseTool: CanUseToolFn;
+  context: ToolUseContext;
+  source: QuerySource;
+  fallbackModel?: string;
+  maxTurns?: number;
+  maxBudgetUsd?: number;
+  tokenBudget?: number;
+  maxOutputTokens?: number;
+  thinking?: ThinkingConfig;
+  deps?: Partial<QueryDeps>;
+};

@@ -1,0 +1,102 @@
+// A tool describes itself; no central switch knows any tool. Tools never import the UI or the
+// loop: the REPL renders them from the plain-text descriptions below, and sub-agents reach the
+// loop through `ToolUseContext.runSubagent`.
+import type { z } from 'zod';
+import type { Message, ToolResultBlockParam } from '../types/messages.js';
+import type { PermissionDecision, ToolPermissionContext } from '../types/permissions.js';
+
+/** What Read recorded about a file, so Edit/Write can refuse stale or unread files. */
+export type FileReadRecord = {
+  content: string;
+  /** The file's mtimeMs when it was read. */
+  timestamp: number;
+  offset?: number;
+  limit?: number;
+  /** True when only part of the file was shown (offset/limit or truncation). */
+  isPartialView: boolean;
+};
+
+export type SubagentRequest = {
+  description: string;
+  prompt: string;
+  subagentType?: string;
+  model?: string;
+  toolUseId: string;
+};
+
+export type ToolUseContext = {
+  /** The directory relative paths resolve against; Bash moves it with `cd`. */
+  getCwd(): string;
+  setCwd(dir: string): void;
+  abortSignal: AbortSignal;
+  readFileState: Map<string, FileReadRecord>;
+  getPermissionContext(): ToolPermissionContext;
+  options: {
+    model: string;
+    isNonInteractive: boolean;
+    verbose: boolean;
+    /** Extra environment for child processes (settings `env`). */
+    env: Record<string, string>;
+    /** Where over-sized tool results are spilled (the session's tool-results folder). */
+    toolResultsDir?: string;
+  };
+  /** Set by the execution pipeline for the call in progress. */
+  toolUseId?: string;
+  /** Present inside sub-agents. */
+  agentId?: string;
+  /** Put there by the caller of `query()`; the Agent tool uses it to start a nested loop. */
+  runSubagent?: (request: SubagentRequest, ctx: ToolUseContext) => Promise<string>;
+};
+
+export type ValidationResult = { ok: true } | { ok: false; message: string };
+
+export type ToolProgress = { data: unknown };
+
+export type ToolResult<Out> = {
+  data: Out;
+  /** Extra messages to append after the tool result (rare: e.g. attachments). */
+  newMessages?: Message[];
+};
+
+export type ToolPromptContext = { tools: readonly AnyTool[]; isNonInteractive: boolean };
+
+export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly inputSchema: In;
+  /** One line for people: the /help listing, the docs. */
+  description(): string;
+  /** The description sent to the model. */
+  prompt(ctx: ToolPromptContext): string | Promise<string>;
+  isEnabled(): boolean;
+  isReadOnly(input: z.infer<In>): boolean;
+  isConcurrencySafe(input: z.infer<In>): boolean;
+  validateInput?(input: z.infer<In>, ctx: ToolUseContext): Promise<ValidationResult>;
+  /** The tool's own opinion; the permission engine combines it with rules and the mode. */
+  checkPermissions(input: z.infer<In>, ctx: ToolUseContext): Promise<PermissionDecision>;
+  /** The file path the call touches, for path rules and protected paths. */
+  getPath?(input: z.infer<In>, ctx: ToolUseContext): string | undefined;
+  call(input: z.infer<In>, ctx: ToolUseContext): AsyncGenerator<ToolProgress, ToolResult<Out>>;
+  toResultBlock(output: Out, toolUseId: string): ToolResultBlockParam;
+  /** Results longer than this are spilled to a file by the result budget; Infinity exempts. */
+  readonly maxResultSizeChars: number;
+  /** `Read`, or a friendlier name for some inputs. */
+  userFacingName(input?: Partial<z.infer<In>>): string;
+  /** What the call is about, for a one-line display: `src/auth.ts`, `npm test`. */
+  describeUse?(input: Partial<z.infer<In>>): string;
+  /** A short line about the result: "Read 120 lines", "Found 4 files". */
+  summarizeResult?(output: Out): string;
+}
+
+// The pool holds tools of many input types; the pipeline re-validates input with each tool's
+// own schema before calling it, so erasing the generic here loses no safety.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any, any>;
+
+export function toolMatchesName(tool: AnyTool, name: string): boolean {
+  return tool.name === name || (tool.aliases?.includes(name) ?? false);
+}
+
+export function findToolByName(tools: readonly AnyTool[], name: string): AnyTool | undefined {
+  return tools.find((tool) => toolMatchesName(tool, name));
+}

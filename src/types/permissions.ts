@@ -1,0 +1,71 @@
+// Permission vocabulary shared by tools, the permission engine, hooks and every face.
+
+export const PERMISSION_MODES = [
+  'default',
+  'acceptEdits',
+  'plan',
+  'dontAsk',
+  'bypassPermissions',
+  'bubble',
+] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+export type PermissionBehavior = 'allow' | 'deny' | 'ask';
+
+/** Where a rule came from; decides which settings file "don't ask again" writes to. */
+export type RuleSource =
+  | 'userSettings'
+  | 'projectSettings'
+  | 'localSettings'
+  | 'flagSettings'
+  | 'policySettings'
+  | 'cliArg'
+  | 'command'
+  | 'session';
+
+/** `Bash(npm test:*)` parses to `{ toolName: 'Bash', ruleContent: 'npm test:*' }`. */
+export type RuleValue = { toolName: string; ruleContent?: string };
+
+export type PermissionRule = RuleValue & {
+  behavior: PermissionBehavior;
+  source: RuleSource;
+};
+
+export type ToolPermissionContext = {
+  mode: PermissionMode;
+  /** Mode to restore when leaving plan mode. */
+  prePlanMode?: PermissionMode;
+  rules: PermissionRule[];
+  /** Absolute, symlink-resolved directories file tools may touch without asking (cwd first). */
+  workingDirectories: string[];
+};
+
+export type PermissionUpdate =
+  | { type: 'addRules'; rules: RuleValue[]; behavior: PermissionBehavior; destination: RuleSource }
+  | { type: 'setMode'; mode: PermissionMode; destination: RuleSource }
+  | { type: 'addDirectories'; directories: string[]; destination: RuleSource };
+
+/** What a tool's own check, or the whole resolution chain, decided. */
+export type PermissionDecision =
+  | { behavior: 'allow'; updatedInput?: Record<string, unknown>; reason?: string }
+  | { behavior: 'deny'; message: string; reason?: string }
+  | {
+      behavior: 'ask';
+      message: string;
+      reason?: string;
+      /** Rules that would make the same call pass next time ("don't ask again"). */
+      suggestions?: PermissionUpdate[];
+      /** The file path that triggered the ask, for the dialog and SDK `blocked_path`. */
+      blockedPath?: string;
+    }
+  /** The tool has no opinion; the general rules and mode decide. */
+  | { behavior: 'passthrough' };
+
+/** The caller's final say on an `ask`: the REPL dialog, the SDK callback, or deny in print mode. */
+export type PermissionResult =
+  | {
+      behavior: 'allow';
+      updatedInput?: Record<string, unknown>;
+      updatedPermissions?: PermissionUpdate[];
+    }
+  | { behavior: 'deny'; message: string; interrupt?: boolean };
