@@ -1,0 +1,46 @@
+// Reading and writing text files the way Edit and Write need: keep a UTF-8 byte-order mark and
+// the file's line endings exactly as they were, so a one-line edit never rewrites every line.
+import { readFile, stat } from 'node:fs/promises';
+import { writeFileAtomically } from '../../utils/atomicWrite.js';
+
+const BOM = '\uFEFF';
+
+export type LineEnding = '\n' | '\r\n';
+
+export type TextFile = {
+  /** The text without a byte-order mark, line endings untouched. */
+  text: string;
+  hasBom: boolean;
+  lineEnding: LineEnding;
+  mtimeMs: number;
+};
+
+export async function readTextFile(absPath: string): Promise<TextFile> {
+  const raw = await readFile(absPath, 'utf8');
+  const { mtimeMs } = await stat(absPath);
+  const hasBom = raw.startsWith(BOM);
+  const text = hasBom ? raw.slice(1) : raw;
+  return { text, hasBom, lineEnding: detectLineEnding(text), mtimeMs };
+}
+
+/** CRLF when most line breaks are CRLF; a file with no breaks counts as LF. */
+export function detectLineEnding(text: string): LineEnding {
+  const crlf = text.split('\r\n').length - 1;
+  const all = text.split('\n').length - 1;
+  return crlf > 0 && crlf * 2 >= all ? '\r\n' : '\n';
+}
+
+/** Turns the model's LF text into the file's own line ending. */
+export function withLineEnding(text: string, lineEnding: LineEnding): string {
+  return lineEnding === '\r\n' ? text.replace(/\r?\n/g, '\r\n') : text;
+}
+
+export function toLf(text: string): string {
+  return text.replace(/\r\n/g, '\n');
+}
+
+/** Writes atomically and returns the new mtime, for the read-state record. */
+export async function writeTextFile(absPath: string, text: string, hasBom = false): Promise<number> {
+  await writeFileAtomically(absPath, hasBom ? BOM + text : text);
+  return (await stat(absPath)).mtimeMs;
+}
