@@ -1,0 +1,113 @@
+// The Bash tool: one command per call in a fresh shell, with a working directory that persists
+// between calls, a deadline, bounded output, and process-group kills on timeout or abort.
+import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
+import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
+import { bashResultBlock, describeBashUse, summarizeBashResult } from './formatResult.js';
+import { effectiveTimeoutMs, readBashLimits } from './limits.js';
+import { bashPrompt } from './prompt.js';
+import { startShellCommand, type ShellRun } from './runShellCommand.js';
+import { bashInputSchema, type BashInput, type BashOutput, type BashProgress } from './schema.js';
+import { pickShell } from './shell.js';
+import { chooseStartDirectory, settleFinalDirectory } from './workingDirectory.js';
+
+export const BACKGROUND_UNAVAILABLE =
+  'background shells are not available yet; run the command in the foreground and give it a longer timeout if it needs one.';
+
+/** Progress is reported at most this often; a command that finishes sooner reports none. */
+const PROGRESS_INTERVAL_MS = 500;
+const PROGRESS_LINES = 5;
+
+function commandEnv(ctx: ToolUseContext): NodeJS.ProcessEnv {
+  // Without a terminal an editor would wait forever; git should just accept its default message.
+  return { ...process.env, GIT_EDITOR: 'true', ...ctx.options.env, PULSE: '1' };
+}
+
+/** Resolves true when the run finished, false when the interval passed first. */
+async function finishedWithin(run: ShellRun, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([run.done.then(() => true as const), tick]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function joinNotes(...notes: Array<string | undefined>): string | undefined {
+  const present = notes.filter((note): note is string => note !== undefined);
+  return present.length > 0 ? present.join('\n') : undefined;
+}
+
+async function validateBash(input: BashInput): Promise<ValidationResult> {
+  if (input.run_in_background) return { ok: false, message: BACKGROUND_UNAVAILABLE };
+  return { ok: true };
+}
+
+export const BashTool = {
+  name: 'Bash',
+  inputSchema: bashInputSchema,
+  maxResultSizeChars: 30_000,
+  description: () => 'Run a shell command in the project directory',
+  prompt: () => bashPrompt(readBashLimits()),
+  isEnabled: () => true,
+  isReadOnly: (input) => isReadOnlyCommand(input.command),
+  isConcurrencySafe: (input) => isReadOnlyCommand(input.command),
+  userFacingName: () => 'Bash',
+  describeUse: describeBashUse,
+  summarizeResult: summarizeBashResult,
+  // The permission engine owns Bash rules (prefixes, read-only commands, modes).
+  checkPermissions: async () => ({ behavior: 'passthrough' }),
+  validateInput: validateBash,
+
+  async *call(input, ctx) {
+    if (input.run_in_background) throw new Error(BACKGROUND_UNAVAILABLE);
+    const limits = readBashLimits();
+    const timeoutMs = effectiveTimeoutMs(input.timeout, limits);
+    const workingDirectories = ctx.getPermissionContext().workingDirectories;
+    const start = await chooseStartDirectory(ctx.getCwd(), workingDirectories);
+    if (start.note) ctx.setCwd(start.cwd);
+
+    const run = startShellCommand({
+      shell: await pickShell(),
+      command: input.command,
+      cwd: start.cwd,
+      env: commandEnv(ctx),
+      timeoutMs,
+      abortSignal: ctx.abortSignal,
+      maxOutputLength: limits.maxOutputLength,
+    });
+    try {
+      while (!(await finishedWithin(run, PROGRESS_INTERVAL_MS))) {
+        const progress: BashProgress = {
+          type: 'bash_progress',
+          output: run.lastLines(PROGRESS_LINES),
+          elapsedMs: Date.now() - run.startedAt,
+        };
+        yield { data: progress };
+      }
+    } finally {
+      // Reached early only when the consumer abandons the call; the command must not outlive it.
+      run.stop();
+    }
+
+    const result = await run.done;
+    const end = await settleFinalDirectory(result.finalCwd, start.cwd, workingDirectories);
+    if (end.cwd !== ctx.getCwd()) ctx.setCwd(end.cwd);
+    const data: BashOutput = {
+      stdout: result.output.text,
+      stderr: result.stderr.text,
+      exitCode: result.exitCode,
+      interrupted: result.interrupted,
+      timedOut: result.timedOut,
+      timeoutMs,
+      truncated: result.output.truncated,
+      ...(result.strayProcessesStopped ? { strayProcessesStopped: true } : {}),
+    };
+    const cwdNote = joinNotes(start.note, end.note);
+    return { data: cwdNote ? { ...data, cwdNote } : data };
+  },
+
+  toResultBlock: bashResultBlock,
+} satisfies Tool<typeof bashInputSchema, BashOutput>;

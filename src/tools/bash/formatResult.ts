@@ -1,0 +1,67 @@
+// How a finished command reads to the model (the tool_result) and to people (one-liners).
+import type { ToolResultBlockParam } from '../../types/messages.js';
+import type { BashInput, BashOutput } from './schema.js';
+
+const DESCRIBE_MAX_CHARS = 80;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+export function isFailure(output: BashOutput): boolean {
+  return output.exitCode !== 0 || output.interrupted || output.timedOut;
+}
+
+function statusLine(output: BashOutput): string | undefined {
+  if (output.timedOut) return `Command timed out after ${output.timeoutMs} ms and was stopped.`;
+  if (output.interrupted) return 'Command was interrupted and stopped.';
+  if (output.exitCode !== 0) return `Exit code ${output.exitCode}`;
+  return undefined;
+}
+
+function notes(output: BashOutput): string[] {
+  const lines: string[] = [];
+  if (output.strayProcessesStopped) {
+    lines.push('Processes the command left running in the background were stopped when it finished.');
+  }
+  if (output.cwdNote) lines.push(output.cwdNote);
+  return lines;
+}
+
+export function formatBashResult(output: BashOutput): string {
+  const status = statusLine(output);
+  const body = output.stdout.trimEnd();
+  const extra = notes(output);
+  const parts: string[] = [];
+  if (status) parts.push(status);
+  if (body) parts.push(body);
+  if (!body && !status) parts.push('(no output)');
+  if (extra.length > 0) parts.push(extra.join('\n'));
+  return parts.join('\n');
+}
+
+export function bashResultBlock(output: BashOutput, toolUseId: string): ToolResultBlockParam {
+  const block: ToolResultBlockParam = {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    content: formatBashResult(output),
+  };
+  return isFailure(output) ? { ...block, is_error: true } : block;
+}
+
+export function describeBashUse(input: Partial<BashInput>): string {
+  const firstLine = (input.command ?? '').trimStart().split('\n')[0] ?? '';
+  return clip(firstLine, DESCRIBE_MAX_CHARS);
+}
+
+function shortStatus(output: BashOutput): string {
+  if (output.timedOut) return 'timed out';
+  if (output.interrupted) return 'interrupted';
+  return `exit ${output.exitCode}`;
+}
+
+export function summarizeBashResult(output: BashOutput): string {
+  const status = shortStatus(output);
+  const lastLine = output.stdout.trimEnd().split('\n').at(-1)?.trim() ?? '';
+  return lastLine ? `${status}: ${clip(lastLine, DESCRIBE_MAX_CHARS)}` : `${status} (no output)`;
+}

@@ -1,0 +1,57 @@
+// Each command runs as the leader of its own process group (spawned detached), so one signal
+// to the negative pid reaches the shell, its children and their children alike.
+
+/** How long processes get to exit after SIGTERM before SIGKILL. */
+export const KILL_GRACE_MS = 500;
+
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/** Remember a group so it is killed if Pulse itself exits while the command runs. */
+export function trackProcessGroup(pgid: number): void {
+  liveGroups.add(pgid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) signalProcessGroup(group, 'SIGKILL');
+  });
+}
+
+export function untrackProcessGroup(pgid: number): void {
+  liveGroups.delete(pgid);
+}
+
+export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isProcessGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    // EPERM means members exist that we may not signal; ESRCH means the group is gone.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * SIGTERM the whole group now and SIGKILL whatever is left after the grace period. Resolves
+ * once the group is gone or has been sent SIGKILL, never later than the grace period.
+ */
+export function terminateProcessGroup(pgid: number, graceMs = KILL_GRACE_MS): Promise<void> {
+  if (!signalProcessGroup(pgid, 'SIGTERM')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      if (isProcessGroupAlive(pgid)) signalProcessGroup(pgid, 'SIGKILL');
+      resolve();
+    }, graceMs);
+    // Pulse exiting must not wait for this; the exit hook above SIGKILLs tracked groups.
+    timer.unref();
+  });
+}

@@ -1,0 +1,179 @@
+// Runs one command in its own process group and collects its output within a fixed memory
+// budget. Timeouts, aborts and stray background processes are handled by signalling the whole
+// group, so nothing the command started outlives it.
+import { randomUUID } from 'node:crypto';
+import { constants as osConstants, tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { execa } from 'execa';
+import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
+import {
+  KILL_GRACE_MS,
+  isProcessGroupAlive,
+  terminateProcessGroup,
+  trackProcessGroup,
+  untrackProcessGroup,
+} from './processGroup.js';
+import { wrapCommand } from './shell.js';
+
+/**
+ * After the shell exits, how long to keep reading pipes that something outside its process
+ * group (a `setsid` daemon) still holds open before letting go of them.
+ */
+const PIPE_DRAIN_LIMIT_MS = KILL_GRACE_MS + 500;
+
+export type ShellRunOptions = {
+  shell: string;
+  command: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  abortSignal: AbortSignal;
+  maxOutputLength: number;
+};
+
+export type ShellRunResult = {
+  /** stdout and stderr interleaved in arrival order. */
+  output: RenderedOutput;
+  stderr: RenderedOutput;
+  exitCode: number;
+  interrupted: boolean;
+  timedOut: boolean;
+  /** Processes the command left running in its group were stopped when the shell exited. */
+  strayProcessesStopped: boolean;
+  /** The shell's physical working directory when it exited, when it could tell us. */
+  finalCwd?: string;
+};
+
+export type ShellRun = {
+  readonly startedAt: number;
+  readonly done: Promise<ShellRunResult>;
+  lastLines(count: number): string;
+  /** Kill the command if it is still running (the caller gave up on it). */
+  stop(): void;
+};
+
+type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
+
+function exitCodeFrom(status: ExitStatus | undefined): number {
+  if (status?.code !== null && status?.code !== undefined) return status.code;
+  const signalNumber = status?.signal ? osConstants.signals[status.signal] : undefined;
+  // Shells report death by signal N as 128 + N; do the same so callers see one number.
+  return signalNumber === undefined ? 1 : 128 + signalNumber;
+}
+
+async function takeReportedCwd(cwdFile: string): Promise<string | undefined> {
+  try {
+    const reported = (await readFile(cwdFile, 'utf8')).replace(/\n$/, '');
+    return reported === '' ? undefined : reported;
+  } catch {
+    return undefined;
+  } finally {
+    await rm(cwdFile, { force: true });
+  }
+}
+
+function collect(stream: Readable | null, sinks: readonly BoundedOutput[]): () => void {
+  const decoder = new StringDecoder('utf8');
+  const write = (text: string) => {
+    for (const sink of sinks) sink.append(text);
+  };
+  stream?.on('data', (chunk: Buffer | string) => write(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
+  return () => write(decoder.end());
+}
+
+export function startShellCommand(options: ShellRunOptions): ShellRun {
+  const startedAt = Date.now();
+  const cwdFile = path.join(tmpdir(), `pulse-bash-cwd-${randomUUID()}`);
+  const combined = new BoundedOutput(options.maxOutputLength);
+  const stderrOnly = new BoundedOutput(options.maxOutputLength);
+
+  const subprocess = execa(options.shell, ['-c', wrapCommand(options.command, cwdFile)], {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    buffer: false,
+    reject: false,
+    detached: true,
+    windowsHide: true,
+  });
+  const pgid = subprocess.pid;
+  if (pgid !== undefined) trackProcessGroup(pgid);
+
+  let finished = false;
+  let interrupted = false;
+  let timedOut = false;
+  let strayProcessesStopped = false;
+  let exitStatus: ExitStatus | undefined;
+
+  let stopping = false;
+  const stopGroup = () => {
+    if (stopping || pgid === undefined) return;
+    stopping = true;
+    void terminateProcessGroup(pgid);
+  };
+  const flushStdout = collect(subprocess.stdout, [combined]);
+  const flushStderr = collect(subprocess.stderr, [combined, stderrOnly]);
+
+  const timeoutTimer = setTimeout(() => {
+    timedOut = true;
+    stopGroup();
+  }, options.timeoutMs);
+  const onAbort = () => {
+    interrupted = true;
+    stopGroup();
+  };
+  options.abortSignal.addEventListener('abort', onAbort, { once: true });
+  if (options.abortSignal.aborted) onAbort();
+
+  let drainTimer: NodeJS.Timeout | undefined;
+  subprocess.once('exit', (code, signal) => {
+    exitStatus = { code, signal };
+    if (pgid !== undefined && isProcessGroupAlive(pgid)) {
+      if (!timedOut && !interrupted) strayProcessesStopped = true;
+      stopGroup();
+    }
+    drainTimer = setTimeout(() => {
+      subprocess.stdout?.destroy();
+      subprocess.stderr?.destroy();
+    }, PIPE_DRAIN_LIMIT_MS);
+  });
+
+  const done = (async (): Promise<ShellRunResult> => {
+    try {
+      const result = await subprocess;
+      if (exitStatus === undefined && result.failed && result.exitCode === undefined && result.signal === undefined) {
+        throw new Error(`Could not start ${options.shell}: ${result.shortMessage}`);
+      }
+    } finally {
+      finished = true;
+      clearTimeout(timeoutTimer);
+      clearTimeout(drainTimer);
+      options.abortSignal.removeEventListener('abort', onAbort);
+      if (pgid !== undefined) untrackProcessGroup(pgid);
+    }
+    flushStdout();
+    flushStderr();
+    return {
+      output: combined.render(),
+      stderr: stderrOnly.render(),
+      exitCode: exitCodeFrom(exitStatus),
+      interrupted,
+      timedOut,
+      strayProcessesStopped,
+      finalCwd: await takeReportedCwd(cwdFile),
+    };
+  })();
+
+  return {
+    startedAt,
+    done,
+    lastLines: (count) => combined.lastLines(count),
+    stop: () => {
+      if (!finished) stopGroup();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { MAX_TIMEOUT_MS } from './limits.js';
+
+export const bashInputSchema = z.strictObject({
+  command: z.string().min(1).describe('The shell command to run'),
+  timeout: z
+    .number()
+    .positive()
+    .optional()
+    .describe(`Optional timeout in milliseconds (at most ${MAX_TIMEOUT_MS}); the command is stopped when it runs out`),
+  description: z
+    .string()
+    .optional()
+    .describe('A few words saying what the command does, e.g. "Run the unit tests"'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Run the command as a background shell and return at once'),
+});
+
+export type BashInput = z.infer<typeof bashInputSchema>;
+
+export type BashOutput = {
+  /** Everything the command printed: stdout and stderr interleaved in arrival order, truncated. */
+  stdout: string;
+  /** stderr on its own (it is also inside `stdout`), truncated the same way. */
+  stderr: string;
+  /** The shell's exit status; death by signal N is reported as 128 + N. */
+  exitCode: number;
+  /** Stopped because the turn was aborted (user interrupt, or a sibling Bash call failed). */
+  interrupted: boolean;
+  timedOut: boolean;
+  /** The timeout the command ran under, in ms. */
+  timeoutMs: number;
+  /** True when `stdout` had its middle cut out to fit the output limit. */
+  truncated: boolean;
+  /** Processes the command left running in the background were stopped when it finished. */
+  strayProcessesStopped?: boolean;
+  /** "Shell cwd was reset to …" when the command left the session's working directories. */
+  cwdNote?: string;
+};
+
+export type BashProgress = {
+  type: 'bash_progress';
+  /** The last few lines printed so far. */
+  output: string;
+  elapsedMs: number;
+};
