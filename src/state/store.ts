@@ -1,0 +1,198 @@
+// The REPL's reactive store: everything the screen shows, nothing else. Components subscribe
+// with selectors, so a streamed token re-renders the live line, never the transcript.
+// Everything here is plain data; the UI turns tools and loop events into these shapes.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Message } from '../types/messages.js';
+import type { PermissionMode, PermissionResult, RuleValue } from '../types/permissions.js';
+
+/** One hunk of a unified diff, the shape `diff`'s structuredPatch produces. */
+export type PatchHunk = {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  /** Each line starts with ' ', '+', '-' or '\\'. */
+  lines: string[];
+};
+
+/** What is printed once into scrollback (Ink `<Static>`), in order. Never edited after. */
+export type TranscriptItem =
+  | { kind: 'welcome'; id: string; version: string; model: string; cwd: string }
+  | { kind: 'user'; id: string; text: string }
+  /** Finished lines of assistant text, already rendered (may carry ANSI styles). */
+  | { kind: 'assistant_lines'; id: string; lines: string[]; startsBlock: boolean }
+  | {
+      kind: 'tool';
+      id: string;
+      title: string;
+      summary: string;
+      isError: boolean;
+      patch?: PatchHunk[];
+    }
+  | { kind: 'notice'; id: string; text: string; tone: NoticeTone };
+
+export type NoticeTone = 'info' | 'dim' | 'warning' | 'error';
+
+/** Distributive Omit, so each transcript variant keeps its own fields. */
+export type NewTranscriptItem = TranscriptItem extends infer T
+  ? T extends TranscriptItem
+    ? Omit<T, 'id'>
+    : never
+  : never;
+
+export type SpinnerState = { verb: string; startedAt: number; outputTokens: number };
+
+/** A tool call that has started but has no result yet; shown in the live region. */
+export type ActiveToolUse = { id: string; title: string };
+
+/** What the permission dialog shows under the question. */
+export type PermissionPreview =
+  | { kind: 'command'; command: string }
+  | { kind: 'diff'; path: string; hunks: PatchHunk[] }
+  | { kind: 'input'; text: string };
+
+export type PermissionRequest = {
+  toolUseId: string;
+  /** The name people see, e.g. `Bash`. */
+  toolName: string;
+  /** The one-line gist of the call, e.g. the path or command. */
+  title: string;
+  input: Record<string, unknown>;
+  preview: PermissionPreview;
+  /** The rule "don't ask again" would add for this session, with its label. */
+  ruleSuggestion: { label: string; rules: RuleValue[] };
+  resolve: (result: PermissionResult) => void;
+};
+
+export type Notification = { id: string; text: string; tone: 'info' | 'warning' };
+
+/** Placeholder until the Todo tool lands; typed so the panel can be written against it. */
+export type TodoItem = { content: string; status: 'pending' | 'in_progress' | 'completed' };
+
+/** `command` while the draft starts with `/` (the slash menu is open). */
+export type InputMode = 'prompt' | 'command';
+
+export type Draft = { text: string; cursor: number };
+
+export type ReplData = {
+  /** The conversation as sent to the model. */
+  messages: Message[];
+  /** Append-only; `/clear` swaps it for a new array and bumps `transcriptEpoch`. */
+  transcript: TranscriptItem[];
+  transcriptEpoch: number;
+  /** The unfinished tail of the streaming answer. */
+  liveText: string;
+  activeToolUses: ActiveToolUse[];
+  isRunning: boolean;
+  spinner: SpinnerState | null;
+  queuedPrompts: string[];
+  permissionRequest: PermissionRequest | null;
+  permissionMode: PermissionMode;
+  notifications: Notification[];
+  todos: TodoItem[];
+  inputMode: InputMode;
+  draft: Draft;
+};
+
+export type ReplActions = {
+  appendMessages(...messages: Message[]): void;
+  removeMessage(uuid: string): void;
+  addTranscript(...items: NewTranscriptItem[]): void;
+  clearConversation(): void;
+  setLiveText(text: string): void;
+  startToolUse(use: ActiveToolUse): void;
+  finishToolUse(id: string): void;
+  startRun(verb: string, now: number): void;
+  setOutputTokens(outputTokens: number): void;
+  stopRun(): void;
+  enqueuePrompt(prompt: string): void;
+  /** Removes and returns the oldest queued prompt. */
+  dequeuePrompt(): string | undefined;
+  takeQueuedPrompts(): string[];
+  setPermissionRequest(request: PermissionRequest | null): void;
+  setPermissionMode(mode: PermissionMode): void;
+  notify(text: string, tone?: Notification['tone']): string;
+  dismissNotification(id: string): void;
+  setDraft(draft: Draft): void;
+};
+
+export type ReplState = ReplData & ReplActions;
+export type ReplStore = StoreApi<ReplState>;
+
+export function initialReplData(overrides: Partial<ReplData> = {}): ReplData {
+  return {
+    messages: [],
+    transcript: [],
+    transcriptEpoch: 0,
+    liveText: '',
+    activeToolUses: [],
+    isRunning: false,
+    spinner: null,
+    queuedPrompts: [],
+    permissionRequest: null,
+    permissionMode: 'default',
+    notifications: [],
+    todos: [],
+    inputMode: 'prompt',
+    draft: { text: '', cursor: 0 },
+    ...overrides,
+  };
+}
+
+export function inputModeFor(text: string): InputMode {
+  return text.startsWith('/') ? 'command' : 'prompt';
+}
+
+export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
+  let nextId = 0;
+  const newId = (): string => `t${++nextId}`;
+
+  return createStore<ReplState>()((set, get) => ({
+    ...initialReplData(overrides),
+
+    appendMessages: (...messages) => set((s) => ({ messages: [...s.messages, ...messages] })),
+    removeMessage: (uuid) => set((s) => ({ messages: s.messages.filter((m) => m.uuid !== uuid) })),
+    addTranscript: (...items) =>
+      set((s) => ({
+        transcript: [...s.transcript, ...items.map((item) => ({ ...item, id: newId() }) as TranscriptItem)],
+      })),
+    clearConversation: () =>
+      set((s) => ({
+        messages: [],
+        transcript: [],
+        transcriptEpoch: s.transcriptEpoch + 1,
+        liveText: '',
+        activeToolUses: [],
+      })),
+    setLiveText: (liveText) => set({ liveText }),
+    startToolUse: (use) => set((s) => ({ activeToolUses: [...s.activeToolUses, use] })),
+    finishToolUse: (id) => set((s) => ({ activeToolUses: s.activeToolUses.filter((u) => u.id !== id) })),
+    startRun: (verb, now) =>
+      set({ isRunning: true, spinner: { verb, startedAt: now, outputTokens: 0 } }),
+    setOutputTokens: (outputTokens) =>
+      set((s) => (s.spinner ? { spinner: { ...s.spinner, outputTokens } } : {})),
+    stopRun: () => set({ isRunning: false, spinner: null, liveText: '', activeToolUses: [] }),
+    enqueuePrompt: (prompt) => set((s) => ({ queuedPrompts: [...s.queuedPrompts, prompt] })),
+    dequeuePrompt: () => {
+      const [first, ...rest] = get().queuedPrompts;
+      if (first === undefined) return undefined;
+      set({ queuedPrompts: rest });
+      return first;
+    },
+    takeQueuedPrompts: () => {
+      const all = get().queuedPrompts;
+      set({ queuedPrompts: [] });
+      return all;
+    },
+    setPermissionRequest: (permissionRequest) => set({ permissionRequest }),
+    setPermissionMode: (permissionMode) => set({ permissionMode }),
+    notify: (text, tone = 'info') => {
+      const id = newId();
+      set((s) => ({ notifications: [...s.notifications, { id, text, tone }] }));
+      return id;
+    },
+    dismissNotification: (id) =>
+      set((s) => ({ notifications: s.notifications.filter((n) => n.id !== id) })),
+    setDraft: (draft) => set({ draft, inputMode: inputModeFor(draft.text) }),
+  }));
+}

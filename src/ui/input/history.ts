@@ -1,0 +1,30 @@
+// In-memory prompt history for Up/Down. Walking back keeps the unsent draft so Down can
+// return to it. (Persisting to disk comes later.)
+
+export class PromptHistory {
+  private readonly entries: string[] = [];
+  /** Index into `entries` while browsing; `entries.length` means "at the draft". */
+  private position = 0;
+  private draft = '';
+
+  add(prompt: string): void {
+    if (prompt.trim() !== '' && this.entries.at(-1) !== prompt) this.entries.push(prompt);
+    this.position = this.entries.length;
+    this.draft = '';
+  }
+
+  /** The older entry, or undefined at the oldest. `current` is saved when leaving the draft. */
+  previous(current: string): string | undefined {
+    if (this.position === 0) return undefined;
+    if (this.position === this.entries.length) this.draft = current;
+    this.position--;
+    return this.entries[this.position];
+  }
+
+  /** The newer entry, then the saved draft; undefined when already at the draft. */
+  next(): string | undefined {
+    if (this.position >= this.entries.length) return undefined;
+    this.position++;
+    return this.position === this.entries.length ? this.draft : this.entries[this.position];
+  }
+}

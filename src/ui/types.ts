@@ -1,0 +1,42 @@
+// What the CLI's bootstrap hands the interactive REPL. A plain object type so `cli/` can build it
+// without importing any React or Ink code (the REPL itself is loaded with a dynamic import).
+import type { QueryParams } from '../query/deps.js';
+import type { Terminal } from '../query/state.js';
+import type { LoopEvent } from '../types/messages.js';
+import type { PermissionMode } from '../types/permissions.js';
+import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
+
+/** The loop's signature. The REPL calls the real `query()`; tests inject a scripted one. */
+export type QueryFn = (params: QueryParams) => AsyncGenerator<LoopEvent, Terminal>;
+
+export type ReplOptions = {
+  /** The tool pool for this session; also used to describe tool calls on screen. */
+  tools: AnyTool[];
+  /** Called before every turn, so memory or mode changes show up in the next request. */
+  buildSystemPrompt: () => Promise<string[]>;
+  /**
+   * The session's tool context. Each turn copies it with a fresh `abortSignal`; everything
+   * else (cwd, read-file state, permission context getter) is shared across turns.
+   */
+  context: ToolUseContext;
+  /**
+   * Writes the new mode into the permission context `context.getPermissionContext()` reads.
+   * Called by Shift+Tab (default -> acceptEdits -> plan -> default).
+   */
+  setPermissionMode: (mode: PermissionMode) => void;
+  /** The main-loop model, shown in the welcome banner. */
+  model: string;
+  /** The directory Pulse started in, shown in the welcome banner. */
+  cwd: string;
+  /** Printed on exit with the matching `pulse --resume <id>` hint. */
+  sessionId: string;
+  /** Pulse's version, shown in the welcome banner. */
+  version: string;
+  fallbackModel?: string;
+  maxTurns?: number;
+  /** Test seam: defaults to the real `query()` from `src/query/query.ts`. */
+  query?: QueryFn;
+  /** Test seam: defaults to Ink's real stdin/stdout. */
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+};
