@@ -1,0 +1,158 @@
+// Startup: settings, credentials, model, permission context, tool pool, system prompt and the
+// tool context, with the session singleton filled in. Both faces (REPL and print mode) call
+// this once; slow probes (git, memory) start first and run while settings load.
+import { realpathSync } from 'node:fs';
+import { pickModel } from '../api/models.js';
+import { loadMemoryFiles, formatMemoryForPrompt } from '../memory/index.js';
+import { session } from '../state/session.js';
+import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
+import type { AnyTool, FileReadRecord, ToolUseContext } from '../tools/Tool.js';
+import type { PermissionMode, ToolPermissionContext } from '../types/permissions.js';
+import { resolveCredentials, type ApiKeySource } from './credentials.js';
+import { probeEnvironment, type EnvironmentInfo } from './environment.js';
+import { buildPermissionContext } from './permissionContext.js';
+import { loadStartupSettings } from './startupSettings.js';
+import { assembleSystemPrompt } from './systemPrompt.js';
+import { createToolUseContext } from './toolUseContext.js';
+
+export type BootstrapOptions = {
+  cwd: string;
+  isNonInteractive: boolean;
+  verbose: boolean;
+  model?: string;
+  permissionMode?: PermissionMode;
+  dangerouslySkipPermissions: boolean;
+  allowedTools: string[];
+  disallowedTools: string[];
+  /** `--tools`; undefined keeps the default pool. */
+  tools?: string[];
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** `--settings`: a file path or a JSON string. */
+  settings?: string;
+  addDirs: string[];
+  sessionId?: string;
+};
+
+export type Bootstrapped = {
+  cwd: string;
+  sessionId: string;
+  model: string;
+  tools: AnyTool[];
+  apiKeySource: ApiKeySource;
+  /** Settings problems the REPL shows as warnings (print mode stops on them instead). */
+  settingsWarnings: string[];
+  getPermissionContext: () => ToolPermissionContext;
+  setPermissionMode: (mode: PermissionMode) => void;
+  /** Re-assembled on every call so memory edits and the date are current. */
+  buildSystemPrompt: () => Promise<string[]>;
+  /** A tool context for one query; cwd and read-file state are shared across queries. */
+  createContext: (abortSignal: AbortSignal) => ToolUseContext;
+};
+
+function realDirectory(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    throw new Error(`cannot use ${path} as the working directory: it does not exist`);
+  }
+}
+
+/** Memory is helpful, not essential: a broken file must not stop Pulse from starting. */
+async function memoryText(cwd: string): Promise<string> {
+  try {
+    return formatMemoryForPrompt(await loadMemoryFiles({ cwd }));
+  } catch {
+    return '';
+  }
+}
+
+export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped> {
+  const cwd = realDirectory(options.cwd);
+  Object.assign(session, {
+    originalCwd: cwd,
+    cwd,
+    isInteractive: !options.isNonInteractive,
+    ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+  });
+
+  // Started now, awaited when the first system prompt is built.
+  let firstEnvironment: Promise<EnvironmentInfo> | undefined = probeEnvironment(cwd);
+  let firstMemory: Promise<string> | undefined = memoryText(cwd);
+
+  const settings = await loadStartupSettings({
+    cwd,
+    flagSettings: options.settings,
+    strict: options.isNonInteractive,
+  });
+  Object.assign(process.env, settings.env);
+  const apiKeySource = await resolveCredentials(settings.apiKeyHelper, cwd);
+
+  const model = pickModel({ flag: options.model, settings: { model: settings.model } });
+  session.model = model;
+
+  let permissionContext = buildPermissionContext({
+    cwd,
+    flagMode: options.permissionMode,
+    dangerouslySkipPermissions: options.dangerouslySkipPermissions,
+    settingsDefaultMode: settings.defaultMode,
+    settingsRules: settings.rules,
+    allowedTools: options.allowedTools,
+    disallowedTools: options.disallowedTools,
+    addDirs: options.addDirs,
+    settingsDirectories: settings.additionalDirectories,
+  });
+
+  const allTools = getAllTools();
+  const selection = parseToolsFlag(options.tools);
+  if (selection !== 'default') {
+    const unknown = unknownToolNames(allTools, selection);
+    if (unknown.length > 0) throw new Error(`--tools: no such tool: ${unknown.join(', ')}`);
+  }
+  const tools = assembleToolPool(allTools, { selection, rules: permissionContext.rules });
+  const readFileState = new Map<string, FileReadRecord>();
+  const getPermissionContext = (): ToolPermissionContext => permissionContext;
+
+  const buildSystemPrompt = async (): Promise<string[]> => {
+    const [environment, memory] = await Promise.all([
+      firstEnvironment ?? probeEnvironment(session.cwd),
+      firstMemory ?? memoryText(session.originalCwd),
+    ]);
+    firstEnvironment = undefined;
+    firstMemory = undefined;
+    return assembleSystemPrompt({
+      tools,
+      environment,
+      model: session.model,
+      isNonInteractive: options.isNonInteractive,
+      memory,
+      customPrompt: options.systemPrompt,
+      appendPrompt: options.appendSystemPrompt,
+    });
+  };
+
+  return {
+    cwd,
+    sessionId: session.sessionId,
+    model,
+    tools,
+    apiKeySource,
+    settingsWarnings: settings.warnings,
+    getPermissionContext,
+    setPermissionMode: (mode) => {
+      const leavingFor = mode === 'plan' && permissionContext.mode !== 'plan' ? permissionContext.mode : undefined;
+      permissionContext = { ...permissionContext, mode, ...(leavingFor ? { prePlanMode: leavingFor } : {}) };
+    },
+    buildSystemPrompt,
+    createContext: (abortSignal) =>
+      createToolUseContext({
+        abortSignal,
+        readFileState,
+        getPermissionContext,
+        model: session.model,
+        isNonInteractive: options.isNonInteractive,
+        verbose: options.verbose,
+        env: settings.env,
+      }),
+  };
+}

@@ -1,0 +1,84 @@
+// Pulse's system prompt, assembled from parts on every call: who Pulse is and how it works
+// (or the user's --system-prompt instead), guidance for the tools on offer, the environment,
+// memory files, then --append-system-prompt.
+import type { AnyTool } from '../tools/Tool.js';
+import type { EnvironmentInfo, GitInfo } from './environment.js';
+
+export type SystemPromptParts = {
+  tools: readonly AnyTool[];
+  environment: EnvironmentInfo;
+  model: string;
+  isNonInteractive: boolean;
+  /** Already formatted memory (CLAUDE.md, AGENTS.md …); empty when there is none. */
+  memory: string;
+  /** --system-prompt: replaces Pulse's own identity and working rules. */
+  customPrompt?: string;
+  /** --append-system-prompt. */
+  appendPrompt?: string;
+};
+
+const IDENTITY = `You are Pulse, an agentic coding assistant that works in the user's terminal and repository. You help with software engineering: reading and changing code, running commands, tracking down bugs and explaining how things work.`;
+
+const WAY_OF_WORKING = `How you work:
+- Be concise. Answer directly, without preamble or a recap of what you just did. Your output is shown in a terminal; keep formatting light.
+- Act with your tools instead of describing what you would do. When several tool calls do not depend on each other, make them in the same response so they run together.
+- Read a file before you change it. Keep edits small and in the style of the code around them.
+- Verify your work: after changing code, run the project's tests, type checker or build when it has them, and say what you ran and what happened. Never claim a check passed without running it.
+- Do not invent. If you do not know a file's content, an API or a command's output, find out with a tool or say that you do not know.
+- Ask before destructive or hard-to-undo actions (deleting files, force pushes, rewriting history) unless the user asked for them.`;
+
+const NON_INTERACTIVE = `You are running non-interactively: nobody can answer questions during this run. Make reasonable assumptions, state them briefly, and finish the task.`;
+
+const TOOL_GUIDANCE: Readonly<Record<string, string>> = {
+  Read: 'Read shows a file with line numbers; use it rather than cat, head or tail in Bash.',
+  Edit: 'Edit replaces an exact, unique piece of text in a file you have read; prefer it to Write for existing files.',
+  Write: 'Write creates a new file or replaces one completely; read an existing file first.',
+  Glob: 'Glob finds files by name pattern; use it rather than find or ls in Bash.',
+  Grep: 'Grep searches file contents with regular expressions; use it rather than grep or rg in Bash.',
+  Bash: 'Bash runs shell commands for builds, tests, git and anything else; quote paths that contain spaces.',
+};
+
+function toolSection(tools: readonly AnyTool[]): string | undefined {
+  if (tools.length === 0) return undefined;
+  const lines = tools.map((tool) => `- ${TOOL_GUIDANCE[tool.name] ?? `${tool.name}: ${tool.description()}`}`);
+  return `Using your tools:\n${lines.join('\n')}`;
+}
+
+function gitLines(git: GitInfo): string[] {
+  if (git.kind === 'none') return ['Git repository: no'];
+  if (git.kind === 'unknown') return ['Git repository: unknown (git did not answer in time)'];
+  const lines = ['Git repository: yes'];
+  if (git.branch) lines.push(`Current branch: ${git.branch}`);
+  if (git.changes.length === 0) {
+    lines.push('Working tree: clean');
+    return lines;
+  }
+  lines.push('Working tree changes (git status --porcelain, at startup):');
+  lines.push(...git.changes.map((change) => `  ${change}`));
+  if (git.moreChanges > 0) lines.push(`  … and ${git.moreChanges} more`);
+  return lines;
+}
+
+function environmentSection(environment: EnvironmentInfo, model: string): string {
+  const lines = [
+    `Working directory: ${environment.cwd}`,
+    `Platform: ${environment.platform}`,
+    `Today's date: ${environment.date}`,
+    `Model: ${model}`,
+    ...gitLines(environment.git),
+  ];
+  return `<environment>\n${lines.join('\n')}\n</environment>`;
+}
+
+export function assembleSystemPrompt(parts: SystemPromptParts): string[] {
+  const identity = parts.customPrompt ?? [IDENTITY, WAY_OF_WORKING].join('\n\n');
+  const blocks = [
+    identity,
+    parts.isNonInteractive ? NON_INTERACTIVE : undefined,
+    toolSection(parts.tools),
+    environmentSection(parts.environment, parts.model),
+    parts.memory.trim() === '' ? undefined : parts.memory,
+    parts.appendPrompt,
+  ];
+  return blocks.filter((block): block is string => block !== undefined && block.trim() !== '');
+}

@@ -1,0 +1,33 @@
+// The ToolUseContext a query's tools see. The working directory lives on the session
+// singleton so a `cd` in Bash carries over to later calls and later queries.
+import { session } from '../state/session.js';
+import type { FileReadRecord, ToolUseContext } from '../tools/Tool.js';
+import type { ToolPermissionContext } from '../types/permissions.js';
+
+export type ToolUseContextInputs = {
+  abortSignal: AbortSignal;
+  readFileState: Map<string, FileReadRecord>;
+  getPermissionContext: () => ToolPermissionContext;
+  model: string;
+  isNonInteractive: boolean;
+  verbose: boolean;
+  env: Record<string, string>;
+};
+
+export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseContext {
+  return {
+    getCwd: () => session.cwd,
+    setCwd: (dir) => {
+      session.cwd = dir;
+    },
+    abortSignal: inputs.abortSignal,
+    readFileState: inputs.readFileState,
+    getPermissionContext: inputs.getPermissionContext,
+    options: {
+      model: inputs.model,
+      isNonInteractive: inputs.isNonInteractive,
+      verbose: inputs.verbose,
+      env: inputs.env,
+    },
+  };
+}

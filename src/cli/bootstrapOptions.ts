@@ -1,0 +1,22 @@
+// Translates parsed flags into what bootstrap needs; bootstrap never sees commander's shapes.
+import type { BootstrapOptions } from '../bootstrap/bootstrap.js';
+import type { CliOptions } from './options.js';
+
+export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: boolean): BootstrapOptions {
+  return {
+    cwd: process.cwd(),
+    isNonInteractive,
+    verbose: options.verbose,
+    model: options.model,
+    permissionMode: options.permissionMode,
+    dangerouslySkipPermissions: options.dangerouslySkipPermissions,
+    allowedTools: options.allowedTools,
+    disallowedTools: options.disallowedTools,
+    tools: options.tools,
+    systemPrompt: options.systemPrompt,
+    appendSystemPrompt: options.appendSystemPrompt,
+    settings: options.settings,
+    addDirs: options.addDirs,
+    sessionId: options.sessionId,
+  };
+}

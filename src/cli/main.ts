@@ -1,0 +1,38 @@
+// Entry point. `--version` is answered before anything else loads; every other path imports
+// the program lazily so the bundle's entry chunk stays tiny.
+import { reportFatal } from './fatal.js';
+import { PULSE_VERSION } from './version.js';
+
+function argsBeforeTerminator(args: string[]): string[] {
+  const end = args.indexOf('--');
+  return end === -1 ? args : args.slice(0, end);
+}
+
+function wantsVersion(args: string[]): boolean {
+  return argsBeforeTerminator(args).some((arg) => arg === '--version' || arg === '-v');
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (wantsVersion(args)) {
+    process.stdout.write(`${PULSE_VERSION} (Pulse)\n`);
+    return 0;
+  }
+  const { runCli } = await import('./run.js');
+  return runCli(args);
+}
+
+// Sockets kept alive by the HTTP client or an unread stdin must not hold the process open once
+// the work is done, so Pulse exits explicitly after its output has drained.
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  reportFatal(error);
+}
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(exitCode);

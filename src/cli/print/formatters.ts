@@ -1,0 +1,51 @@
+// The three print-mode output formats. Each maps the same events and result; only what
+// reaches stdout differs.
+import type { LoopEvent } from '../../types/messages.js';
+import type { OutputFormat } from '../options.js';
+import type { LineWriter } from './output.js';
+import { resultText } from './result.js';
+import { toSdkLine, type MappingContext } from './sdkMessages.js';
+import type { SdkInit, SdkResult } from './sdkTypes.js';
+
+export type PrintFormatter = {
+  start(init: SdkInit): void;
+  event(event: LoopEvent): void;
+  finish(result: SdkResult): void;
+};
+
+function textFormatter(writer: LineWriter): PrintFormatter {
+  return {
+    start: () => undefined,
+    event: () => undefined,
+    finish: (result) => writer.line(resultText(result)),
+  };
+}
+
+function jsonFormatter(writer: LineWriter): PrintFormatter {
+  return {
+    start: () => undefined,
+    event: () => undefined,
+    finish: (result) => writer.json(result),
+  };
+}
+
+function streamJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFormatter {
+  return {
+    start: (init) => writer.json(init),
+    event: (event) => {
+      const line = toSdkLine(event, ctx);
+      if (line) writer.json(line);
+    },
+    finish: (result) => writer.json(result),
+  };
+}
+
+export function createFormatter(
+  format: OutputFormat,
+  writer: LineWriter,
+  ctx: MappingContext,
+): PrintFormatter {
+  if (format === 'stream-json') return streamJsonFormatter(writer, ctx);
+  if (format === 'json') return jsonFormatter(writer);
+  return textFormatter(writer);
+}

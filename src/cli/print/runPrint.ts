@@ -1,0 +1,104 @@
+// Print mode: bootstrap, drive query() once, print in the chosen format, exit with a code
+// that says how it went (0 success, 1 error, 130 interrupted).
+import { randomUUID } from 'node:crypto';
+import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
+import { query } from '../../query/query.js';
+import { session } from '../../state/session.js';
+import { createUserMessage } from '../../utils/messages.js';
+import { bootstrapOptionsFrom } from '../bootstrapOptions.js';
+import type { CliOptions } from '../options.js';
+import { PULSE_VERSION } from '../version.js';
+import { denyInPrintMode } from './denyInPrintMode.js';
+import { createFormatter } from './formatters.js';
+import { modelUsageReport } from './modelUsage.js';
+import { createLineWriter } from './output.js';
+import { buildResult } from './result.js';
+import { RunTally } from './runTally.js';
+import type { SdkInit } from './sdkTypes.js';
+
+export const EXIT_INTERRUPTED = 130;
+
+function initMessage(booted: Bootstrapped): SdkInit {
+  return {
+    type: 'system',
+    subtype: 'init',
+    cwd: booted.cwd,
+    session_id: booted.sessionId,
+    tools: booted.tools.map((tool) => tool.name),
+    mcp_servers: [],
+    model: booted.model,
+    permissionMode: booted.getPermissionContext().mode,
+    slash_commands: [],
+    apiKeySource: booted.apiKeySource,
+    claude_code_version: PULSE_VERSION,
+    pulse_version: PULSE_VERSION,
+    output_style: 'default',
+    agents: [],
+    skills: [],
+    plugins: [],
+    uuid: randomUUID(),
+  };
+}
+
+/** Ctrl-C aborts the run (a result is still printed); a second Ctrl-C exits at once. */
+function interruptOnSigint(controller: AbortController): () => void {
+  const onSigint = (): void => {
+    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  return () => process.off('SIGINT', onSigint);
+}
+
+export async function runPrint(options: CliOptions, prompt: string): Promise<number> {
+  const startedAt = performance.now();
+  const booted = await bootstrap(bootstrapOptionsFrom(options, true));
+  const controller = new AbortController();
+  const writer = createLineWriter(process.stdout, () => controller.abort());
+  const formatter = createFormatter(options.outputFormat, writer, {
+    sessionId: booted.sessionId,
+    includePartialMessages: options.includePartialMessages,
+    newUuid: randomUUID,
+  });
+  const stopListening = interruptOnSigint(controller);
+  const tally = new RunTally();
+
+  try {
+    formatter.start(initMessage(booted));
+    const loop = query({
+      messages: [createUserMessage({ content: prompt })],
+      systemPrompt: await booted.buildSystemPrompt(),
+      tools: booted.tools,
+      canUseTool: denyInPrintMode,
+      context: booted.createContext(controller.signal),
+      source: 'print',
+      fallbackModel: options.fallbackModel,
+      maxTurns: options.maxTurns,
+      maxBudgetUsd: options.maxBudgetUsd,
+    });
+    let step = await loop.next();
+    while (!step.done) {
+      tally.observe(step.value);
+      formatter.event(step.value);
+      step = await loop.next();
+    }
+    const result = buildResult({
+      tally,
+      terminal: step.value,
+      sessionId: booted.sessionId,
+      uuid: randomUUID(),
+      durationMs: Math.round(performance.now() - startedAt),
+      durationApiMs: Math.round(session.totalAPIDurationMs),
+      totalCostUsd: session.totalCostUSD,
+      modelUsage: modelUsageReport(session.modelUsage),
+      maxTurns: options.maxTurns,
+      maxBudgetUsd: options.maxBudgetUsd,
+    });
+    if (writer.closed) return 0;
+    formatter.finish(result);
+    if (controller.signal.aborted) return EXIT_INTERRUPTED;
+    return result.is_error ? 1 : 0;
+  } finally {
+    stopListening();
+  }
+}

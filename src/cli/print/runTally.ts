@@ -1,0 +1,97 @@
+// Keeps what the final result line needs while the loop runs: turns, the last answer, usage
+// and the permission denials. It reads the yielded events and never re-derives the loop.
+import type {
+  AssistantMessage,
+  ContentBlockParam,
+  LoopEvent,
+  UserMessage,
+} from '../../types/messages.js';
+import type { SdkPermissionDenial, SdkUsage } from './sdkTypes.js';
+
+type ResponseBlock = { uuid: string; text: string };
+
+export class RunTally {
+  numTurns = 0;
+  readonly permissionDenials: SdkPermissionDenial[] = [];
+  lastAssistant: AssistantMessage | undefined;
+  private awaitingTurn = true;
+  private currentResponseId: string | undefined;
+  private currentBlocks: ResponseBlock[] = [];
+  /** The latest block of each response: the model layer patches final usage onto it. */
+  private readonly lastBlockByResponse = new Map<string, AssistantMessage>();
+
+  observe(event: LoopEvent): void {
+    if (event.type === 'assistant') this.onAssistant(event);
+    if (event.type === 'user') this.onUser(event);
+    if (event.type === 'tombstone') this.onTombstone(event.message);
+  }
+
+  /** Text of the last model response, joined across its text blocks. */
+  get lastResponseText(): string {
+    return this.currentBlocks.map((block) => block.text).join('');
+  }
+
+  get usage(): SdkUsage {
+    const total: SdkUsage = {
+      input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 0,
+      server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+      service_tier: 'standard',
+    };
+    for (const block of this.lastBlockByResponse.values()) {
+      const usage = block.message.usage;
+      total.input_tokens += usage.input_tokens ?? 0;
+      total.cache_creation_input_tokens += usage.cache_creation_input_tokens ?? 0;
+      total.cache_read_input_tokens += usage.cache_read_input_tokens ?? 0;
+      total.output_tokens += usage.output_tokens ?? 0;
+      total.server_tool_use.web_search_requests += usage.server_tool_use?.web_search_requests ?? 0;
+    }
+    return total;
+  }
+
+  private onAssistant(message: AssistantMessage): void {
+    if (this.awaitingTurn) {
+      this.numTurns += 1;
+      this.awaitingTurn = false;
+    }
+    const responseId = message.message.id;
+    if (responseId !== this.currentResponseId) {
+      this.currentResponseId = responseId;
+      this.currentBlocks = [];
+    }
+    this.currentBlocks.push({ uuid: message.uuid, text: textOf(message) });
+    if (!message.apiError) this.lastBlockByResponse.set(responseId, message);
+    this.lastAssistant = message;
+  }
+
+  private onUser(message: UserMessage): void {
+    const results = toolResultIds(message.message.content);
+    if (results.length > 0) this.awaitingTurn = true;
+    const denied = message.permissionDenied;
+    if (!denied) return;
+    this.permissionDenials.push({
+      tool_name: denied.toolName,
+      tool_use_id: results[0] ?? '',
+      tool_input: denied.toolInput,
+    });
+  }
+
+  /** A withdrawn block (model fallback) no longer counts towards the answer. */
+  private onTombstone(message: AssistantMessage): void {
+    this.currentBlocks = this.currentBlocks.filter((block) => block.uuid !== message.uuid);
+    if (this.lastAssistant?.uuid === message.uuid) this.lastAssistant = undefined;
+  }
+}
+
+function textOf(message: AssistantMessage): string {
+  return message.message.content
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('');
+}
+
+function toolResultIds(content: string | ContentBlockParam[]): string[] {
+  if (typeof content === 'string') return [];
+  return content.flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : []));
+}

@@ -1,0 +1,102 @@
+// The one mapping from the loop's events to stream-json lines. Formatters call this; nothing
+// else decides how an internal message looks on the wire.
+import type {
+  ApiErrorKind,
+  AssistantMessage,
+  LoopEvent,
+  SystemMessage,
+  UserMessage,
+} from '../../types/messages.js';
+import type {
+  SdkAssistant,
+  SdkAssistantError,
+  SdkLine,
+  SdkSystemEvent,
+  SdkUser,
+} from './sdkTypes.js';
+
+export type MappingContext = {
+  sessionId: string;
+  includePartialMessages: boolean;
+  newUuid: () => string;
+};
+
+/** System subtypes SDK consumers know; warnings and notes stay internal. */
+const PRINTED_SYSTEM_SUBTYPES = new Set(['api_retry', 'model_fallback', 'compact_boundary']);
+
+export function sdkErrorKind(kind: ApiErrorKind): SdkAssistantError {
+  return kind === 'prompt_too_long' ? 'invalid_request' : kind;
+}
+
+export function toSdkAssistant(message: AssistantMessage, sessionId: string): SdkAssistant {
+  const line: SdkAssistant = {
+    type: 'assistant',
+    message: message.message,
+    parent_tool_use_id: null,
+    session_id: sessionId,
+    uuid: message.uuid,
+  };
+  if (message.requestId) line.request_id = message.requestId;
+  if (message.apiError) line.error = sdkErrorKind(message.apiError);
+  return line;
+}
+
+export function toSdkUser(message: UserMessage, sessionId: string): SdkUser {
+  const line: SdkUser = {
+    type: 'user',
+    message: message.message,
+    parent_tool_use_id: null,
+    session_id: sessionId,
+    uuid: message.uuid,
+    timestamp: message.timestamp,
+  };
+  if (message.isSynthetic || message.isMeta) line.isSynthetic = true;
+  if (message.toolUseResult !== undefined) line.tool_use_result = message.toolUseResult;
+  return line;
+}
+
+function toSdkSystem(message: SystemMessage, sessionId: string): SdkSystemEvent | undefined {
+  if (!PRINTED_SYSTEM_SUBTYPES.has(message.subtype)) return undefined;
+  const content = message.subtype === 'model_fallback' ? { content: message.content } : {};
+  return {
+    type: 'system',
+    subtype: message.subtype,
+    ...content,
+    ...message.data,
+    session_id: sessionId,
+    uuid: message.uuid,
+  };
+}
+
+/** The stream-json line for one loop event, or undefined when the event is not printed. */
+export function toSdkLine(event: LoopEvent, ctx: MappingContext): SdkLine | undefined {
+  switch (event.type) {
+    case 'assistant':
+      return toSdkAssistant(event, ctx.sessionId);
+    case 'user':
+      return toSdkUser(event, ctx.sessionId);
+    case 'system':
+      return toSdkSystem(event, ctx.sessionId);
+    case 'stream_event':
+      if (!ctx.includePartialMessages) return undefined;
+      return {
+        type: 'stream_event',
+        event: event.event,
+        parent_tool_use_id: null,
+        session_id: ctx.sessionId,
+        uuid: ctx.newUuid(),
+      };
+    case 'stream_request_start':
+      if (!ctx.includePartialMessages) return undefined;
+      return {
+        type: 'system',
+        subtype: 'status',
+        status: 'requesting',
+        session_id: ctx.sessionId,
+        uuid: ctx.newUuid(),
+      };
+    case 'tombstone':
+    case 'progress':
+      return undefined;
+  }
+}

@@ -1,0 +1,125 @@
+// The shapes Pulse prints in stream-json and json output, matching the reference's SDK
+// messages (REFERENCE §8.2) so existing SDK consumers can read them.
+import type { AssistantMessage, RawMessageStreamEvent, UserMessage } from '../../types/messages.js';
+
+export type SdkAssistantError =
+  | 'authentication_failed'
+  | 'billing_error'
+  | 'rate_limit'
+  | 'invalid_request'
+  | 'server_error'
+  | 'unknown'
+  | 'max_output_tokens';
+
+export type SdkInit = {
+  type: 'system';
+  subtype: 'init';
+  cwd: string;
+  session_id: string;
+  tools: string[];
+  mcp_servers: Array<{ name: string; status: string }>;
+  model: string;
+  permissionMode: string;
+  slash_commands: string[];
+  apiKeySource: string;
+  /** Pulse's version under the reference's key, for SDKs that read it. */
+  claude_code_version: string;
+  pulse_version: string;
+  output_style: string;
+  agents: string[];
+  skills: string[];
+  plugins: Array<{ name: string; path: string }>;
+  uuid: string;
+};
+
+export type SdkAssistant = {
+  type: 'assistant';
+  message: AssistantMessage['message'];
+  parent_tool_use_id: null;
+  session_id: string;
+  uuid: string;
+  request_id?: string;
+  error?: SdkAssistantError;
+};
+
+export type SdkUser = {
+  type: 'user';
+  message: UserMessage['message'];
+  parent_tool_use_id: null;
+  session_id: string;
+  uuid: string;
+  timestamp: string;
+  isSynthetic?: true;
+  tool_use_result?: unknown;
+};
+
+export type SdkSystemEvent = {
+  type: 'system';
+  subtype: string;
+  session_id: string;
+  uuid: string;
+  [field: string]: unknown;
+};
+
+export type SdkStreamEvent = {
+  type: 'stream_event';
+  event: RawMessageStreamEvent;
+  parent_tool_use_id: null;
+  session_id: string;
+  uuid: string;
+};
+
+export type SdkUsage = {
+  input_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+  output_tokens: number;
+  server_tool_use: { web_search_requests: number; web_fetch_requests: number };
+  service_tier: string;
+};
+
+export type SdkModelUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+};
+
+export type SdkPermissionDenial = {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: Record<string, unknown>;
+};
+
+export type SdkResultSubtype =
+  | 'success'
+  | 'error_max_turns'
+  | 'error_max_budget_usd'
+  | 'error_during_execution';
+
+export type SdkResult = {
+  type: 'result';
+  subtype: SdkResultSubtype;
+  is_error: boolean;
+  api_error_status: number | null;
+  duration_ms: number;
+  duration_api_ms: number;
+  num_turns: number;
+  /** The final answer; present on success (an API error's text when is_error). */
+  result?: string;
+  stop_reason: string | null;
+  session_id: string;
+  total_cost_usd: number;
+  usage: SdkUsage;
+  modelUsage: Record<string, SdkModelUsage>;
+  permission_denials: SdkPermissionDenial[];
+  terminal_reason: string;
+  errors?: string[];
+  uuid: string;
+};
+
+export type SdkLine = SdkInit | SdkAssistant | SdkUser | SdkSystemEvent | SdkStreamEvent | SdkResult;

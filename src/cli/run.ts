@@ -1,0 +1,33 @@
+// Parses the command line, picks the mode and hands over. Heavy modules (bootstrap, the loop,
+// the REPL) are imported only once Pulse knows it needs them, so --help stays fast.
+import { chooseMode } from './mode.js';
+import { parseCommandLine } from './program.js';
+
+export async function runCli(args: string[]): Promise<number> {
+  const parsed = parseCommandLine(args);
+  if (parsed.kind === 'exit') return parsed.code;
+
+  const { readCliOptions, checkPrintModeOptions } = await import('./options.js');
+  const options = readCliOptions(parsed.raw);
+  const mode = chooseMode({
+    printFlag: options.print,
+    hasPrompt: (parsed.prompt ?? '').trim() !== '',
+    stdinIsTTY: process.stdin.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
+  });
+
+  if (mode === 'interactive') {
+    const { runInteractive } = await import('./interactive.js');
+    return runInteractive(options, parsed.prompt);
+  }
+
+  checkPrintModeOptions(options);
+  const { combinePrompt, processStdin, readStdin } = await import('./stdin.js');
+  const stdinText = await readStdin(processStdin(), (parsed.prompt ?? '').trim() !== '');
+  const prompt = combinePrompt(parsed.prompt, stdinText);
+  if (prompt.trim() === '') {
+    throw new Error('no prompt given: pass one as an argument (pulse -p "…") or pipe it on stdin');
+  }
+  const { runPrint } = await import('./print/runPrint.js');
+  return runPrint(options, prompt);
+}
