@@ -1,0 +1,294 @@
+// A local stand-in for the Anthropic Messages API: real HTTP on 127.0.0.1, real SSE, scripted
+// turns, fault injection (HTTP errors, cut sockets, hung streams, mid-stream error events) and
+// the tool_use/tool_result pairing check on every request. Plain TypeScript with no test
+// framework imports, so benchmarks and scripts can start it too.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages/messages';
+import {
+  DEFAULT_CHUNK_SIZE,
+  defaultStopReason,
+  errorBody,
+  errorTypeForStatus,
+  estimateTokens,
+  formatSse,
+  replyEvents,
+  replyJson,
+  statusForErrorType,
+  type MockBlock,
+  type ReplySpec,
+  type ResolvedBlock,
+  type SseEvent,
+  type StopReason,
+} from './mockEvents.js';
+import { checkToolPairing } from './toolPairing.js';
+
+export type { MockBlock };
+
+export type MockReplyTurn = {
+  kind?: 'reply';
+  content: MockBlock[];
+  stopReason?: StopReason;
+  usage?: { input_tokens?: number; output_tokens?: number };
+  /** Pause between SSE events, to make a stream take time. */
+  chunkDelayMs?: number;
+  /** Characters per text/JSON delta. */
+  chunkSize?: number;
+};
+
+export type MockTurn =
+  | MockReplyTurn
+  | { kind: 'http_error'; status: number; headers?: Record<string, string>; body?: unknown; message?: string }
+  /** Sends `afterEvents` events, then destroys the socket. */
+  | { kind: 'cut'; content: MockBlock[]; afterEvents: number }
+  /** Sends `afterEvents` events (default 0), then nothing until the server closes. */
+  | { kind: 'hang'; content?: MockBlock[]; afterEvents?: number }
+  /** Sends `afterEvents` events (default 0), then an SSE `error` event, and ends. */
+  | { kind: 'sse_error'; errorType: string; message: string; afterEvents?: number }
+  | ((req: RecordedRequest) => MockTurn);
+
+export type MockRequestBody = Partial<MessageCreateParamsBase> & Record<string, unknown>;
+
+export type RecordedRequest = {
+  method: string;
+  url: string;
+  body: MockRequestBody;
+  headers: Record<string, string | undefined>;
+  /** Date.now() when the request arrived, for measuring retry spacing. */
+  receivedAt: number;
+};
+
+export type MockAnthropicOptions = {
+  turns: MockTurn[];
+  /** Reject requests that carry neither x-api-key nor a Bearer token. */
+  requireKey?: boolean;
+  /** Used for every request once the scripted turns run out. */
+  fallback?: MockTurn;
+};
+
+export interface MockAnthropic {
+  url: string;
+  requests: RecordedRequest[];
+  pairingErrors: string[];
+  waitForRequests(n: number): Promise<void>;
+  push(...turns: MockTurn[]): void;
+  close(): Promise<void>;
+}
+
+const NO_TURN_LEFT: MockReplyTurn = { content: [{ type: 'text', text: '(mock: no scripted turn left)' }] };
+const PARTIAL_CONTENT: MockBlock[] = [{ type: 'text', text: 'A reply that will not finish.' }];
+
+type StaticTurn = Exclude<MockTurn, (req: RecordedRequest) => MockTurn>;
+
+function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function hasCredential(headers: Record<string, string | undefined>): boolean {
+  const bearer = /^Bearer\s+\S+/i.test(headers.authorization ?? '');
+  return bearer || Boolean(headers['x-api-key']?.trim());
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => parts.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_mock', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+class MockServer implements MockAnthropic {
+  url = '';
+  readonly requests: RecordedRequest[] = [];
+  readonly pairingErrors: string[] = [];
+  private readonly turns: MockTurn[];
+  private readonly sockets = new Set<Socket>();
+  private readonly waiters: Array<{ n: number; resolve: () => void }> = [];
+  private readonly server: Server;
+  private toolCounter = 0;
+  private messageCounter = 0;
+  private closed = false;
+
+  constructor(private readonly opts: MockAnthropicOptions) {
+    this.turns = [...opts.turns];
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        if (!res.headersSent) sendJson(res, 500, errorBody('api_error', `mock failure: ${String(err)}`));
+        else res.destroy();
+      });
+    });
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    if (address === null || typeof address === 'string') throw new Error('mock server has no port');
+    this.url = `http://127.0.0.1:${address.port}`;
+  }
+
+  push(...turns: MockTurn[]): void {
+    this.turns.push(...turns);
+  }
+
+  waitForRequests(n: number): Promise<void> {
+    if (this.requests.length >= n) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ n, resolve }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private record(request: RecordedRequest): void {
+    this.requests.push(request);
+    for (const waiter of this.waiters.filter((w) => this.requests.length >= w.n)) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'POST' || path !== '/v1/messages') {
+      if (req.method === 'HEAD') {
+        res.writeHead(404).end();
+        return;
+      }
+      sendJson(res, 404, errorBody('not_found_error', `mock: no route for ${req.method} ${path}`));
+      return;
+    }
+    const raw = await readBody(req);
+    let body: MockRequestBody;
+    try {
+      body = JSON.parse(raw) as MockRequestBody;
+    } catch {
+      sendJson(res, 400, errorBody('invalid_request_error', 'mock: request body is not JSON'));
+      return;
+    }
+    const recorded: RecordedRequest = {
+      method: req.method,
+      url: req.url ?? '/',
+      body,
+      headers: flatHeaders(req),
+      receivedAt: Date.now(),
+    };
+    this.record(recorded);
+
+    if (this.opts.requireKey && !hasCredential(recorded.headers)) {
+      sendJson(res, 401, errorBody('authentication_error', 'mock: no API key in x-api-key or Authorization'));
+      return;
+    }
+    const violations = checkToolPairing(body.messages);
+    if (violations.length > 0) {
+      this.pairingErrors.push(...violations);
+      sendJson(res, 400, errorBody('invalid_request_error', violations.join('; ')));
+      return;
+    }
+    await this.respond(this.nextTurn(recorded), recorded, res);
+  }
+
+  private nextTurn(request: RecordedRequest): StaticTurn {
+    let turn: MockTurn = this.turns.shift() ?? this.opts.fallback ?? NO_TURN_LEFT;
+    while (typeof turn === 'function') turn = turn(request);
+    return turn;
+  }
+
+  private resolveBlocks(content: MockBlock[]): ResolvedBlock[] {
+    return content.map((block) =>
+      block.type === 'tool_use' ? { ...block, id: block.id ?? `toolu_mock_${++this.toolCounter}` } : block,
+    );
+  }
+
+  private spec(turn: Omit<MockReplyTurn, 'kind'>, request: RecordedRequest): ReplySpec {
+    const content = this.resolveBlocks(turn.content);
+    return {
+      messageId: `msg_mock_${++this.messageCounter}`,
+      model: typeof request.body.model === 'string' ? request.body.model : 'claude-mock',
+      content,
+      stopReason: turn.stopReason ?? defaultStopReason(content),
+      inputTokens: turn.usage?.input_tokens ?? estimateTokens(request.body.messages),
+      outputTokens: turn.usage?.output_tokens ?? estimateTokens(content),
+      chunkSize: turn.chunkSize ?? DEFAULT_CHUNK_SIZE,
+    };
+  }
+
+  private async respond(turn: StaticTurn, request: RecordedRequest, res: ServerResponse): Promise<void> {
+    const streaming = request.body.stream === true;
+    switch (turn.kind) {
+      case undefined:
+      case 'reply': {
+        const spec = this.spec(turn, request);
+        if (!streaming) return sendJson(res, 200, replyJson(spec));
+        await this.writeEvents(res, replyEvents(spec), turn.chunkDelayMs ?? 0);
+        res.end();
+        return;
+      }
+      case 'http_error': {
+        const body = turn.body ?? errorBody(errorTypeForStatus(turn.status), turn.message ?? `mock HTTP ${turn.status}`);
+        return sendJson(res, turn.status, body, turn.headers);
+      }
+      case 'cut': {
+        if (streaming) await this.writeEvents(res, replyEvents(this.spec({ content: turn.content }, request)).slice(0, turn.afterEvents), 0);
+        res.socket?.destroy();
+        return;
+      }
+      case 'hang': {
+        if (!streaming) return;
+        const events = replyEvents(this.spec({ content: turn.content ?? PARTIAL_CONTENT }, request));
+        await this.writeEvents(res, events.slice(0, turn.afterEvents ?? 0), 0);
+        return;
+      }
+      case 'sse_error': {
+        const body = errorBody(turn.errorType, turn.message);
+        if (!streaming) return sendJson(res, statusForErrorType(turn.errorType), body);
+        const events = replyEvents(this.spec({ content: PARTIAL_CONTENT }, request));
+        await this.writeEvents(res, [...events.slice(0, turn.afterEvents ?? 0), { event: 'error', data: body }], 0);
+        res.end();
+        return;
+      }
+    }
+  }
+
+  /** Writes SSE events, waiting for each to reach the socket so a later cut is deterministic. */
+  private async writeEvents(res: ServerResponse, events: SseEvent[], delayMs: number): Promise<void> {
+    if (!res.headersSent) {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'request-id': 'req_mock',
+      });
+      res.flushHeaders();
+    }
+    for (const event of events) {
+      if (this.closed || res.destroyed) return;
+      await new Promise<void>((resolve) => res.write(formatSse(event), () => resolve()));
+      if (delayMs > 0) await pause(delayMs);
+    }
+  }
+}
+
+export async function startMockAnthropic(opts: MockAnthropicOptions): Promise<MockAnthropic> {
+  const server = new MockServer(opts);
+  await server.listen();
+  return server;
+}
