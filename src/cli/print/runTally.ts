@@ -8,7 +8,7 @@ import type {
 } from '../../types/messages.js';
 import type { SdkPermissionDenial, SdkUsage } from './sdkTypes.js';
 
-type ResponseBlock = { uuid: string; text: string };
+type ResponseBlock = { message: AssistantMessage; text: string };
 
 export class RunTally {
   numTurns = 0;
@@ -61,7 +61,7 @@ export class RunTally {
       this.currentResponseId = responseId;
       this.currentBlocks = [];
     }
-    this.currentBlocks.push({ uuid: message.uuid, text: textOf(message) });
+    this.currentBlocks.push({ message, text: textOf(message) });
     if (!message.apiError) this.lastBlockByResponse.set(responseId, message);
     this.lastAssistant = message;
   }
@@ -80,8 +80,8 @@ export class RunTally {
 
   /** A withdrawn block (model fallback) no longer counts towards the answer. */
   private onTombstone(message: AssistantMessage): void {
-    this.currentBlocks = this.currentBlocks.filter((block) => block.uuid !== message.uuid);
-    if (this.lastAssistant?.uuid === message.uuid) this.lastAssistant = undefined;
+    this.currentBlocks = this.currentBlocks.filter((block) => block.message.uuid !== message.uuid);
+    if (this.lastAssistant?.uuid === message.uuid) this.lastAssistant = this.currentBlocks.at(-1)?.message;
   }
 }
 

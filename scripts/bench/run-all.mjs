@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Runs every benchmark in this folder, one after another (`npm run bench`).
+await import('./startup.mjs');

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Start-up benchmark: bare `node -e 0` (the floor), `pulse --version`, and `pulse -p hi` against
+// the project's mock Messages API (spawn -> first request, and total), plus peak RSS of
+// `-p hi`. Medians of N runs after one warm-up run. Usage: node scripts/bench/startup.mjs [runs]
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const pulse = join(root, 'dist/pulse.js');
+const runs = Number.parseInt(process.argv[2] ?? process.env.BENCH_RUNS ?? '15', 10);
+const TIME_BIN = '/usr/bin/time';
+
+if (!existsSync(pulse)) {
+  console.error('dist/pulse.js is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+/** The mock server is TypeScript; bundle it into a throwaway .mjs so plain Node can run it. */
+async function loadMock(scratch) {
+  const outfile = join(scratch, 'mockAnthropic.mjs');
+  await build({
+    entryPoints: [join(root, 'tests/support/mockAnthropic.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+function run(command, args, { cwd, env } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now();
+    const startedWall = Date.now();
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.trim()}`));
+        return;
+      }
+      resolvePromise({ ms: performance.now() - started, startedWall, stderr });
+    });
+  });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function measure(label, once) {
+  await once(); // warm-up, dropped
+  const samples = [];
+  for (let index = 0; index < runs; index++) samples.push(await once());
+  return { label, median: median(samples), min: Math.min(...samples), max: Math.max(...samples) };
+}
+
+async function main() {
+  const scratch = await mkdtemp(join(tmpdir(), 'pulse-bench-'));
+  const { startMockAnthropic } = await loadMock(scratch);
+  const mock = await startMockAnthropic({ turns: [], fallback: { content: [{ type: 'text', text: 'hi' }] } });
+  const env = {
+    PATH: process.env.PATH,
+    HOME: scratch,
+    PULSE_CONFIG_DIR: join(scratch, 'pulse'),
+    ANTHROPIC_API_KEY: 'sk-bench',
+    ANTHROPIC_BASE_URL: mock.url,
+  };
+  const cwd = scratch;
+
+  try {
+    const node = await measure('node -e 0', async () => (await run(process.execPath, ['-e', '0'], { cwd, env })).ms);
+    const version = await measure('pulse --version', async () =>
+      (await run(process.execPath, [pulse, '--version'], { cwd, env })).ms,
+    );
+    const firstRequest = [];
+    const printHi = await measure('pulse -p hi (total)', async () => {
+      const before = mock.requests.length;
+      const result = await run(process.execPath, [pulse, '-p', 'hi'], { cwd, env });
+      const request = mock.requests[before];
+      if (request) firstRequest.push(request.receivedAt - result.startedWall);
+      return result.ms;
+    });
+    firstRequest.shift(); // the warm-up run's
+    const rss = await peakRss(env, cwd);
+    report(node, version, printHi, firstRequest, rss);
+  } finally {
+    await mock.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Peak RSS of `pulse -p hi` in MiB: GNU time's report, or VmHWM polled from /proc. */
+async function peakRss(env, cwd) {
+  const samples = [];
+  for (let index = 0; index < Math.min(runs, 5); index++) {
+    samples.push(existsSync(TIME_BIN) ? await rssWithTime(env, cwd) : await rssFromProc(env, cwd));
+  }
+  return median(samples);
+}
+
+async function rssWithTime(env, cwd) {
+  const { stderr } = await run(TIME_BIN, ['-v', process.execPath, pulse, '-p', 'hi'], { cwd, env });
+  const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+  if (!match) throw new Error('could not read the peak RSS from /usr/bin/time');
+  return Number(match[1]) / 1024;
+}
+
+async function rssFromProc(env, cwd) {
+  const child = spawn(process.execPath, [pulse, '-p', 'hi'], { cwd, env, stdio: 'ignore' });
+  let peakKb = 0;
+  const poll = setInterval(async () => {
+    try {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peakKb = Math.max(peakKb, kb);
+    } catch {
+      // The process has exited between polls.
+    }
+  }, 5);
+  await new Promise((resolvePromise) => child.once('close', resolvePromise));
+  clearInterval(poll);
+  return peakKb / 1024;
+}
+
+function report(node, version, printHi, firstRequest, rss) {
+  const ratio = (ms) => `${(ms / node.median).toFixed(2)}x`;
+  const row = (label, stats) =>
+    `| ${label} | ${stats.median.toFixed(0)} ms | ${stats.min.toFixed(0)}–${stats.max.toFixed(0)} ms | ${ratio(stats.median)} |`;
+  const firstStats = { median: median(firstRequest), min: Math.min(...firstRequest), max: Math.max(...firstRequest) };
+  console.log(`Start-up, median of ${runs} runs (one warm-up dropped), Node ${process.version}\n`);
+  console.log('| measurement | median | min–max | vs node -e 0 |');
+  console.log('|---|---|---|---|');
+  console.log(row('node -e 0', node));
+  console.log(row('pulse --version', version));
+  console.log(row('pulse -p hi: spawn → first request', firstStats));
+  console.log(row('pulse -p hi: total', printHi));
+  console.log(`\nPeak RSS of pulse -p hi: ${rss.toFixed(0)} MiB (median of ${Math.min(runs, 5)})`);
+}
+
+await main();

@@ -1,0 +1,45 @@
+// Reads settings for startup and reduces them to what bootstrap uses. Print mode stops on a
+// broken settings file (one line naming the file); the REPL carries on and shows a warning.
+import { resolve } from 'node:path';
+import type { PermissionMode, PermissionRule } from '../types/permissions.js';
+import { loadSettings, rulesFromSettings } from './settings/index.js';
+
+export type StartupSettings = {
+  env: Record<string, string>;
+  apiKeyHelper?: string;
+  model?: string;
+  defaultMode?: PermissionMode;
+  rules: PermissionRule[];
+  /** Absolute paths (relative entries are taken from the project root). */
+  additionalDirectories: string[];
+  warnings: string[];
+};
+
+export type StartupSettingsOptions = {
+  cwd: string;
+  flagSettings?: string;
+  /** Throw on the first broken file instead of warning. */
+  strict: boolean;
+};
+
+export function loadStartupSettings(options: StartupSettingsOptions): StartupSettings {
+  const loaded = loadSettings({ cwd: options.cwd, flagSettings: options.flagSettings });
+  const warnings = loaded.errors.map((error) => error.message);
+  const [firstProblem] = warnings;
+  if (options.strict && firstProblem !== undefined) {
+    const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more settings problem(s))` : '';
+    throw new Error(`invalid settings: ${firstProblem}${more}`);
+  }
+  const { merged, projectRoot } = loaded;
+  const mode = merged.permissions?.defaultMode;
+  return {
+    env: merged.env ?? {},
+    apiKeyHelper: merged.apiKeyHelper,
+    model: merged.model,
+    // `manual` is the reference's newer name for the default mode.
+    defaultMode: mode === 'manual' ? 'default' : mode,
+    rules: rulesFromSettings(loaded.bySource, projectRoot),
+    additionalDirectories: (merged.permissions?.additionalDirectories ?? []).map((dir) => resolve(projectRoot, dir)),
+    warnings,
+  };
+}

@@ -1,0 +1,53 @@
+// Shared set-up for the e2e tests: a fresh world and mock server per test, torn down after.
+import { afterEach } from 'vitest';
+import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
+import { createWorld, runPulse, type PulseRun, type PulseWorld, type RunOptions } from '../support/runPulse.js';
+
+export type Scenario = {
+  world: PulseWorld;
+  mock: MockAnthropic;
+  run(args: string[], options?: Omit<RunOptions, 'world' | 'baseUrl'>): Promise<PulseRun>;
+};
+
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+export async function scenario(turns: MockTurn[], fallback?: MockTurn): Promise<Scenario> {
+  const world = await createWorld();
+  const mock = await startMockAnthropic({ turns, requireKey: true, ...(fallback ? { fallback } : {}) });
+  cleanups.push(async () => {
+    await mock.close();
+    await world.cleanup();
+  });
+  return {
+    world,
+    mock,
+    run: (args, options = {}) => runPulse(args, { ...options, world, baseUrl: mock.url }),
+  };
+}
+
+/** The type (and subtype) of each stream-json line, for asserting the order. */
+export function lineKinds(lines: Array<Record<string, unknown>>): string[] {
+  return lines.map((line) => (line.subtype ? `${String(line.type)}/${String(line.subtype)}` : String(line.type)));
+}
+
+export function resultOf(lines: Array<Record<string, unknown>>): Record<string, unknown> {
+  const result = lines.at(-1);
+  if (result?.type !== 'result') throw new Error(`last line is not a result: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** The tool_result blocks the model was sent in the request at `index`. */
+export function toolResultsSent(mock: MockAnthropic, index: number): Array<Record<string, unknown>> {
+  const messages = (mock.requests[index]?.body.messages ?? []) as Array<{ role: string; content: unknown }>;
+  return messages.flatMap((message) =>
+    Array.isArray(message.content)
+      ? (message.content as Array<Record<string, unknown>>).filter((block) => block.type === 'tool_result')
+      : [],
+  );
+}
+
+export const STREAM_JSON = ['--output-format', 'stream-json', '--verbose'];

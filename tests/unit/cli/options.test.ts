@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { checkPrintModeOptions, readCliOptions } from '../../../src/cli/options.js';
+import { parseCommandLine } from '../../../src/cli/program.js';
+import { chooseMode } from '../../../src/cli/mode.js';
+
+function parse(args: string[]) {
+  const parsed = parseCommandLine(args);
+  if (parsed.kind !== 'run') throw new Error('expected a run');
+  return { prompt: parsed.prompt, options: readCliOptions(parsed.raw) };
+}
+
+describe('command line', () => {
+  it('reads the reference flags into typed options', () => {
+    const { prompt, options } = parse([
+      'fix it',
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--max-turns',
+      '3',
+      '--max-budget-usd',
+      '0.5',
+      '--permission-mode',
+      'acceptEdits',
+      '--allowed-tools',
+      'Bash(git *)',
+      'Edit',
+      '--disallowedTools',
+      'Write',
+      '--add-dir',
+      '../other',
+      '--session-id',
+      '3D0D3ECC-E865-401B-A364-9B303B5F52C2',
+      '--no-session-persistence',
+    ]);
+    expect(prompt).toBe('fix it');
+    expect(options).toMatchObject({
+      print: true,
+      outputFormat: 'stream-json',
+      verbose: true,
+      maxTurns: 3,
+      maxBudgetUsd: 0.5,
+      permissionMode: 'acceptEdits',
+      allowedTools: ['Bash(git *)', 'Edit'],
+      disallowedTools: ['Write'],
+      addDirs: ['../other'],
+      sessionId: '3d0d3ecc-e865-401b-a364-9b303b5f52c2',
+      sessionPersistence: false,
+    });
+  });
+
+  it.each([
+    [['--max-turns', 'abc'], /--max-turns.*'abc' is invalid/],
+    [['--max-turns', '0'], /--max-turns/],
+    [['--permission-mode', 'bogus'], /Allowed choices are/],
+    [['--output-format', 'xml'], /--output-format/],
+    [['--session-id', 'nope'], /Expected a UUID/],
+    [['--no-such-flag'], /unknown option '--no-such-flag'/],
+  ])('rejects %j with a one-line message', (args, pattern) => {
+    expect(() => parseCommandLine(args)).toThrow(pattern);
+  });
+
+  it('ends with exit code 0 after --help', () => {
+    const writes: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => writes.push(chunk) > 0) as typeof process.stdout.write;
+    try {
+      expect(parseCommandLine(['--help'])).toEqual({ kind: 'exit', code: 0 });
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes.join('')).toContain('--output-format');
+  });
+
+  it('refuses flags that are not implemented yet', () => {
+    expect(() => parse(['-p', '--continue'])).toThrow('--continue is not supported yet');
+    expect(() => parse(['-p', '--mcp-config', 'x.json'])).toThrow('--mcp-config is not supported yet');
+    expect(() => parse(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json'])).toThrow(
+      'not supported yet',
+    );
+  });
+
+  it('needs --verbose for stream-json in print mode', () => {
+    const { options } = parse(['-p', 'hi', '--output-format', 'stream-json']);
+    expect(() => checkPrintModeOptions(options)).toThrow('needs --verbose');
+  });
+});
+
+describe('chooseMode', () => {
+  it('uses print mode for -p or for a pipe on both ends without a prompt', () => {
+    expect(chooseMode({ printFlag: true, hasPrompt: true, stdinIsTTY: true, stdoutIsTTY: true })).toBe('print');
+    expect(chooseMode({ printFlag: false, hasPrompt: false, stdinIsTTY: false, stdoutIsTTY: false })).toBe('print');
+    expect(chooseMode({ printFlag: false, hasPrompt: false, stdinIsTTY: true, stdoutIsTTY: true })).toBe('interactive');
+    expect(chooseMode({ printFlag: false, hasPrompt: true, stdinIsTTY: false, stdoutIsTTY: false })).toBe('interactive');
+  });
+});

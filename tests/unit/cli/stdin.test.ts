@@ -1,0 +1,45 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { combinePrompt, readStdin } from '../../../src/cli/stdin.js';
+
+describe('readStdin', () => {
+  it('reads a pipe to the end', async () => {
+    const stream = new PassThrough();
+    const reading = readStdin({ stream, alwaysEnds: true }, false);
+    stream.write('first ');
+    stream.end('second\n');
+    expect(await reading).toBe('first second\n');
+  });
+
+  it('gives up on a silent inherited stream when a prompt is already known', async () => {
+    const stream = new PassThrough();
+    expect(await readStdin({ stream, alwaysEnds: false }, true)).toBeUndefined();
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it('skips a terminal', async () => {
+    const stream = Object.assign(new PassThrough(), { isTTY: true });
+    expect(await readStdin({ stream, alwaysEnds: false }, false)).toBeUndefined();
+  });
+
+  it('treats whitespace-only input as no input', async () => {
+    const stream = new PassThrough();
+    const reading = readStdin({ stream, alwaysEnds: true }, false);
+    stream.end('  \n');
+    expect(await reading).toBeUndefined();
+  });
+});
+
+describe('combinePrompt', () => {
+  it('uses piped text as the prompt when there is no argument', () => {
+    expect(combinePrompt(undefined, 'explain this\n')).toBe('explain this');
+  });
+
+  it('attaches piped text to a prompt argument', () => {
+    expect(combinePrompt('summarise', 'line 1\nline 2\n')).toBe('summarise\n\n<stdin>\nline 1\nline 2\n</stdin>');
+  });
+
+  it('returns an empty prompt when there is nothing', () => {
+    expect(combinePrompt('  ', undefined)).toBe('');
+  });
+});
