@@ -1,0 +1,277 @@
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BashTool, BACKGROUND_UNAVAILABLE } from '../../../src/tools/bash/BashTool.js';
+import type { BashInput, BashOutput, BashProgress } from '../../../src/tools/bash/schema.js';
+import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
+import { makeToolContext, runTool } from '../../support/toolContext.js';
+
+let root: string;
+let ctx: ToolUseContext;
+
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(path.join(tmpdir(), 'pulse-bash-')));
+  ctx = makeToolContext(root);
+});
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function run(input: BashInput, context = ctx): Promise<BashOutput> {
+  const outcome = await runTool(BashTool, input, context);
+  if (outcome.error !== undefined) throw new Error(outcome.error);
+  return outcome.data;
+}
+
+/** Alive and not a zombie: an orphaned zombie may never be reaped inside a container. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+async function waitForPid(file: string): Promise<number> {
+  return vi.waitFor(
+    async () => {
+      const text = (await readFile(file, 'utf8')).trim();
+      if (!/^\d+$/.test(text)) throw new Error('pid not written yet');
+      return Number(text);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+}
+
+describe('BashTool running commands', () => {
+  it('returns what the command printed and exit code 0', async () => {
+    const output = await run({ command: 'echo hello' });
+    expect(output.stdout).toBe('hello\n');
+    expect(output.exitCode).toBe(0);
+    const block = BashTool.toResultBlock(output, 'tu_1');
+    expect(block).toEqual({ type: 'tool_result', tool_use_id: 'tu_1', content: 'hello' });
+    expect(BashTool.summarizeResult(output)).toBe('exit 0: hello');
+  });
+
+  it('marks a non-zero exit as an error and states the code', async () => {
+    const output = await run({ command: 'echo oops; exit 3' });
+    expect(output.exitCode).toBe(3);
+    const block = BashTool.toResultBlock(output, 'tu_2');
+    expect(block.is_error).toBe(true);
+    expect(block.content).toBe('Exit code 3\noops');
+  });
+
+  it('keeps stderr on its own and interleaved with stdout', async () => {
+    const output = await run({ command: 'echo out; echo err >&2; echo more' });
+    expect(output.stderr).toBe('err\n');
+    expect(output.stdout).toContain('out\n');
+    expect(output.stdout).toContain('err\n');
+    expect(output.stdout).toContain('more\n');
+  });
+
+  it('reports a syntax error as a failed command', async () => {
+    const output = await run({ command: 'echo before\nif then fi' });
+    expect(output.exitCode).toBe(2);
+    expect(output.stderr).toMatch(/syntax error/);
+  });
+
+  it('says "(no output)" when nothing was printed', async () => {
+    const output = await run({ command: 'true' });
+    expect(BashTool.toResultBlock(output, 'tu').content).toBe('(no output)');
+    expect(BashTool.summarizeResult(output)).toBe('exit 0 (no output)');
+  });
+
+  it('passes the session env, PULSE=1 and runs in the cwd with stdin closed', async () => {
+    const context = makeToolContext(root, {
+      options: { model: 'test', isNonInteractive: true, verbose: false, env: { PULSE_TEST_VALUE: 'from settings' } },
+    });
+    const output = await run({ command: 'echo "$PULSE_TEST_VALUE|$PULSE|$(pwd -P)"; cat; echo end' }, context);
+    expect(output.stdout).toBe(`from settings|1|${root}\nend\n`);
+  });
+
+  it('refuses run_in_background for now', async () => {
+    const outcome = await runTool(BashTool, { command: 'sleep 1', run_in_background: true }, ctx);
+    expect(outcome.error).toBe(BACKGROUND_UNAVAILABLE);
+    expect(outcome.error).toMatch(/^background shells are not available yet/);
+  });
+});
+
+describe('BashTool working directory', () => {
+  it('carries `cd` over to the next call', async () => {
+    await mkdir(path.join(root, 'sub'));
+    await run({ command: 'cd sub' });
+    expect(ctx.getCwd()).toBe(path.join(root, 'sub'));
+    const output = await run({ command: 'pwd' });
+    expect(output.stdout).toBe(`${path.join(root, 'sub')}\n`);
+  });
+
+  it('learns the new directory even when the command exits early with a failure', async () => {
+    await mkdir(path.join(root, 'deeper'));
+    const output = await run({ command: 'cd deeper && exit 4; echo unreachable' });
+    expect(output.exitCode).toBe(4);
+    expect(output.stdout).toBe('');
+    expect(ctx.getCwd()).toBe(path.join(root, 'deeper'));
+  });
+
+  it('resets to the first working directory when the shell leaves them, with a note', async () => {
+    const output = await run({ command: 'cd / && echo moved' });
+    expect(ctx.getCwd()).toBe(root);
+    expect(output.cwdNote).toBe(`Shell cwd was reset to ${root}`);
+    const block = BashTool.toResultBlock(output, 'tu');
+    expect(block.content).toBe(`moved\nShell cwd was reset to ${root}`);
+    expect(block.is_error).toBeUndefined();
+  });
+
+  it('starts in the first working directory when the current one was deleted', async () => {
+    const doomed = path.join(root, 'doomed');
+    await mkdir(doomed);
+    await run({ command: 'cd doomed' });
+    await rm(doomed, { recursive: true });
+    const output = await run({ command: 'pwd' });
+    expect(output.stdout).toBe(`${root}\n`);
+    expect(output.cwdNote).toBe(`Shell cwd was reset to ${root}`);
+    expect(ctx.getCwd()).toBe(root);
+  });
+});
+
+describe('BashTool stopping commands', () => {
+  it('kills a command at its timeout and says so', async () => {
+    const started = Date.now();
+    const output = await run({ command: 'sleep 30', timeout: 300 });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(output.timedOut).toBe(true);
+    const block = BashTool.toResultBlock(output, 'tu');
+    expect(block.is_error).toBe(true);
+    expect(block.content).toMatch(/^Command timed out after 300 ms and was stopped\./);
+    expect(BashTool.summarizeResult(output)).toBe('timed out (no output)');
+  });
+
+  it('kills the whole process group, grandchildren included, on abort', async () => {
+    const controller = new AbortController();
+    const context = makeToolContext(root, { abortSignal: controller.signal });
+    const pidFile = path.join(root, 'grandchild.pid');
+    const pending = run({ command: `sleep 30 & echo $! > grandchild.pid; bash -c "sleep 30"` }, context);
+    const grandchild = await waitForPid(pidFile);
+    expect(isRunning(grandchild)).toBe(true);
+
+    const abortedAt = Date.now();
+    controller.abort();
+    const output = await pending;
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+    expect(output.interrupted).toBe(true);
+    await vi.waitFor(() => expect(isRunning(grandchild)).toBe(false), { timeout: 1_000, interval: 20 });
+    const block = BashTool.toResultBlock(output, 'tu');
+    expect(block.is_error).toBe(true);
+    // bash may or may not get to print "Terminated" for its child before it dies itself.
+    expect(block.content).toMatch(/^Command was interrupted and stopped\./);
+  });
+
+  it('escalates to SIGKILL for processes that ignore SIGTERM', async () => {
+    const started = Date.now();
+    const output = await run({ command: `trap '' TERM; echo ready; while :; do sleep 0.05; done`, timeout: 200 });
+    expect(output.timedOut).toBe(true);
+    expect(output.stdout).toBe('ready\n');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('stops background processes the command leaves behind and says so', async () => {
+    const started = Date.now();
+    const output = await run({ command: 'sleep 30 & echo $! > stray.pid; echo started' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(output.stdout).toBe('started\n');
+    expect(output.exitCode).toBe(0);
+    expect(output.strayProcessesStopped).toBe(true);
+    const stray = Number((await readFile(path.join(root, 'stray.pid'), 'utf8')).trim());
+    await vi.waitFor(() => expect(isRunning(stray)).toBe(false), { timeout: 1_000, interval: 20 });
+    expect(BashTool.toResultBlock(output, 'tu').content).toMatch(/left running in the background were stopped/);
+  });
+
+  it('kills the command when the caller abandons the generator', async () => {
+    const generator = BashTool.call({ command: 'echo $$ > shell.pid; sleep 30' }, ctx);
+    const first = await generator.next();
+    expect(first.done).toBe(false);
+    const shellPid = await waitForPid(path.join(root, 'shell.pid'));
+    await generator.return(undefined as never);
+    await vi.waitFor(() => expect(isRunning(shellPid)).toBe(false), { timeout: 1_500, interval: 20 });
+  });
+});
+
+describe('BashTool progress and output size', () => {
+  it('reports the latest lines while the command runs, then finishes', async () => {
+    const generator = BashTool.call(
+      { command: 'echo first; echo second; while [ ! -f go ]; do sleep 0.02; done; echo finished' },
+      ctx,
+    );
+    let step = await generator.next();
+    while (!step.done && !(step.value.data as BashProgress).output.includes('second')) step = await generator.next();
+    expect(step.done).toBe(false);
+    const progress = step.value.data as BashProgress;
+    expect(progress.type).toBe('bash_progress');
+    expect(progress.output).toBe('first\nsecond');
+    expect(progress.elapsedMs).toBeGreaterThan(0);
+
+    await writeFile(path.join(root, 'go'), '');
+    do step = await generator.next();
+    while (!step.done);
+    expect(step.value.data.stdout).toBe('first\nsecond\nfinished\n');
+  });
+
+  it('cuts the middle of long output, keeps head and tail and states the cut', async () => {
+    const output = await run({ command: 'seq 1 200000' });
+    expect(output.truncated).toBe(true);
+    expect(output.stdout.length).toBeLessThanOrEqual(30_000 + 200);
+    expect(output.stdout.startsWith('1\n2\n3\n')).toBe(true);
+    expect(output.stdout.endsWith('199999\n200000\n')).toBe(true);
+    const marker = /\.\.\. \[(\d+) lines \((\d+) characters\) cut from the middle of the output\] \.\.\./.exec(output.stdout);
+    expect(marker).not.toBeNull();
+    const shownLines = output.stdout.replace(marker![0], '').split('\n').filter((line) => /^\d+$/.test(line)).length;
+    expect(shownLines + Number(marker![1])).toBe(200000);
+  });
+
+  it('honours PULSE_BASH_MAX_OUTPUT_LENGTH', async () => {
+    vi.stubEnv('PULSE_BASH_MAX_OUTPUT_LENGTH', '1000');
+    const output = await run({ command: 'seq 1 5000' });
+    expect(output.truncated).toBe(true);
+    expect(output.stdout.length).toBeLessThan(1_200);
+    expect(output.stdout.endsWith('5000\n')).toBe(true);
+  });
+});
+
+describe('BashTool classification and display', () => {
+  it('is read-only and concurrency-safe only for read-only commands', () => {
+    expect(BashTool.isReadOnly({ command: 'ls -la' })).toBe(true);
+    expect(BashTool.isConcurrencySafe({ command: 'ls -la' })).toBe(true);
+    expect(BashTool.isReadOnly({ command: 'rm -rf build' })).toBe(false);
+    expect(BashTool.isConcurrencySafe({ command: 'echo hi > out.txt' })).toBe(false);
+  });
+
+  it('leaves the permission decision to the engine', async () => {
+    const asTool: AnyTool = BashTool;
+    await expect(asTool.checkPermissions({ command: 'rm -rf /' }, ctx)).resolves.toEqual({ behavior: 'passthrough' });
+  });
+
+  it('describes a call by the first line of its command, clipped', () => {
+    expect(BashTool.describeUse({ command: 'npm test\necho done' })).toBe('npm test');
+    const long = `echo ${'x'.repeat(200)}`;
+    expect(BashTool.describeUse({ command: long })).toHaveLength(80);
+    expect(BashTool.userFacingName()).toBe('Bash');
+  });
+
+  it('tells the model about limits and the dedicated tools', () => {
+    const prompt = BashTool.prompt();
+    expect(prompt).toContain('120000 ms');
+    expect(prompt).toContain('600000 ms');
+    expect(prompt).toMatch(/Read files with Read/);
+    expect(prompt).toMatch(/never push with --force/i);
+  });
+});
