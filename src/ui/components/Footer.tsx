@@ -1,0 +1,32 @@
+// Under the prompt: the permission mode (and how to change it) and short-lived notifications.
+import { Box, Text } from 'ink';
+import type { PermissionMode } from '../../types/permissions.js';
+import { useRepl } from '../hooks/useReplStore.js';
+
+const MODE_LABELS: Partial<Record<PermissionMode, { text: string; color: string }>> = {
+  acceptEdits: { text: '⏵⏵ edits accepted automatically', color: 'magenta' },
+  plan: { text: '⏸ plan mode: read-only until you approve a plan', color: 'cyan' },
+  bypassPermissions: { text: '⚠ permissions bypassed', color: 'red' },
+  dontAsk: { text: 'asks denied without prompting', color: 'yellow' },
+};
+
+export function Footer() {
+  const mode = useRepl((state) => state.permissionMode);
+  const running = useRepl((state) => state.isRunning);
+  const notifications = useRepl((state) => state.notifications);
+  const label = MODE_LABELS[mode];
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text>
+        {label ? <Text color={label.color}>{label.text}</Text> : <Text dimColor>/ for commands</Text>}
+        <Text dimColor>{' (shift+tab to cycle)'}</Text>
+        {running && <Text dimColor>{' · esc to interrupt'}</Text>}
+      </Text>
+      {notifications.map((note) => (
+        <Text key={note.id} color={note.tone === 'warning' ? 'yellow' : undefined} dimColor={note.tone === 'info'}>
+          {note.text}
+        </Text>
+      ))}
+    </Box>
+  );
+}

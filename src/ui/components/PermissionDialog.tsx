@@ -1,0 +1,100 @@
+// Asks whether a tool call may run. Arrow keys or 1-3 pick an answer, Enter confirms; on the
+// third answer typing explains what to do instead, and that text goes back to the model.
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import type { PermissionPreview, PermissionRequest } from '../../state/store.js';
+import { resultForChoice, type PermissionChoice } from '../format/permissionRequest.js';
+import { DiffView } from './DiffView.js';
+
+export type PermissionDialogProps = {
+  request: PermissionRequest;
+  /** Esc: the answer is "no" and the whole turn stops. */
+  onCancel: () => void;
+};
+
+const ALLOW_ONCE = 0;
+const ALLOW_ALWAYS = 1;
+const DENY = 2;
+
+export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
+  const [selected, setSelected] = useState(ALLOW_ONCE);
+  const [feedback, setFeedback] = useState('');
+
+  const answer = (choice: PermissionChoice): void => request.resolve(resultForChoice(request, choice));
+  const confirm = (index: number): void => {
+    if (index === ALLOW_ONCE) answer({ kind: 'allow_once' });
+    else if (index === ALLOW_ALWAYS) answer({ kind: 'allow_always' });
+    else answer({ kind: 'deny', feedback });
+  };
+
+  useInput((input, key) => {
+    if (key.escape) {
+      answer({ kind: 'cancel' });
+      onCancel();
+      return;
+    }
+    if (key.return) return confirm(selected);
+    if (key.upArrow) return setSelected((index) => Math.max(ALLOW_ONCE, index - 1));
+    if (key.downArrow || key.tab) return setSelected((index) => Math.min(DENY, index + 1));
+    if (selected === DENY) {
+      if (key.backspace || key.delete) return setFeedback((text) => text.slice(0, -1));
+      if (input && !key.ctrl && !key.meta) setFeedback((text) => text + input);
+      return;
+    }
+    const number = Number(input);
+    if (number >= 1 && number <= 3) {
+      if (number - 1 === DENY) return setSelected(DENY);
+      confirm(number - 1);
+    }
+  });
+
+  const options = [
+    'Yes',
+    `Yes, and don't ask again for ${request.ruleSuggestion.label} this session`,
+    'No, and tell Pulse what to do differently',
+  ];
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1}>
+      <Text bold color="yellow">
+        Allow {request.title}?
+      </Text>
+      <Preview preview={request.preview} />
+      <Box flexDirection="column" marginTop={1}>
+        {options.map((label, index) => (
+          <Text key={label} color={index === selected ? 'cyan' : undefined}>
+            {index === selected ? '❯ ' : '  '}
+            {index + 1}. {label}
+            {index === DENY && selected === DENY && (
+              <Text>
+                {': '}
+                {feedback}
+                <Text inverse> </Text>
+              </Text>
+            )}
+          </Text>
+        ))}
+      </Box>
+      <Text dimColor>enter to confirm · esc to stop the turn</Text>
+    </Box>
+  );
+}
+
+function Preview({ preview }: { preview: PermissionPreview }) {
+  switch (preview.kind) {
+    case 'command':
+      return (
+        <Box borderStyle="single" borderColor="gray" paddingX={1}>
+          <Text>{preview.command}</Text>
+        </Box>
+      );
+    case 'diff':
+      return (
+        <Box flexDirection="column" marginTop={1}>
+          <Text dimColor>{preview.path}</Text>
+          <DiffView hunks={preview.hunks} />
+        </Box>
+      );
+    case 'input':
+      return <Text dimColor>{preview.text}</Text>;
+  }
+}

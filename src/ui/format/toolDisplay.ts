@@ -1,0 +1,73 @@
+// One-line descriptions of tool calls and their results for the transcript, taken from each
+// tool's own describeUse/summarizeResult so no switch here knows any tool.
+import { z } from 'zod';
+import type { PatchHunk } from '../../state/store.js';
+import type { AnyTool } from '../../tools/Tool.js';
+import type { ToolResultBlockParam } from '../../types/messages.js';
+
+const MAX_SUMMARY_CHARS = 160;
+
+/** `Read(src/auth.ts)`, or just `Read` when the tool has nothing to add. */
+export function toolTitle(tool: AnyTool | undefined, name: string, input: Record<string, unknown>): string {
+  if (!tool) return name;
+  const display = safely(() => tool.userFacingName(input)) ?? name;
+  const detail = tool.describeUse ? safely(() => tool.describeUse?.(input)) : undefined;
+  return detail ? `${display}(${detail})` : display;
+}
+
+export type ToolResultDisplay = { summary: string; isError: boolean; patch?: PatchHunk[] };
+
+export function describeToolResult(
+  tool: AnyTool | undefined,
+  block: ToolResultBlockParam,
+  toolUseResult: unknown,
+): ToolResultDisplay {
+  const isError = block.is_error === true;
+  if (isError) return { summary: firstLine(resultText(block)) || 'Failed', isError };
+  const summary =
+    (tool?.summarizeResult && toolUseResult !== undefined
+      ? safely(() => tool.summarizeResult?.(toolUseResult))
+      : undefined) ?? (firstLine(resultText(block)) || 'Done');
+  return { summary: clip(summary), isError, patch: patchOf(toolUseResult) };
+}
+
+const hunkSchema = z.object({
+  oldStart: z.number(),
+  oldLines: z.number(),
+  newStart: z.number(),
+  newLines: z.number(),
+  lines: z.array(z.string()),
+});
+const withPatchSchema = z.object({ structuredPatch: z.array(hunkSchema) });
+
+/** Any tool whose output carries `structuredPatch` (Edit, Write) gets a diff under its line. */
+export function patchOf(toolUseResult: unknown): PatchHunk[] | undefined {
+  const parsed = withPatchSchema.safeParse(toolUseResult);
+  if (!parsed.success || parsed.data.structuredPatch.length === 0) return undefined;
+  return parsed.data.structuredPatch;
+}
+
+function resultText(block: ToolResultBlockParam): string {
+  if (typeof block.content === 'string') return block.content;
+  return (block.content ?? [])
+    .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
+    .join('\n');
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return clip(line.replace(/<\/?[\w-]+>/g, '').trim());
+}
+
+function clip(text: string): string {
+  return text.length > MAX_SUMMARY_CHARS ? `${text.slice(0, MAX_SUMMARY_CHARS - 1)}…` : text;
+}
+
+/** A tool's display helper failing must never take the REPL down with it. */
+function safely<T>(compute: () => T): T | undefined {
+  try {
+    return compute();
+  } catch {
+    return undefined;
+  }
+}

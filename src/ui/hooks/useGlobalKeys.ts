@@ -1,0 +1,70 @@
+// Keys that work wherever the focus is: Esc interrupts, Ctrl+C clears/interrupts and quits on
+// a second press, Ctrl+D quits from an empty prompt, Shift+Tab cycles the permission mode.
+import { useInput } from 'ink';
+import { useEffect, useRef } from 'react';
+import type { ReplStore } from '../../state/store.js';
+import type { PermissionMode } from '../../types/permissions.js';
+
+export const EXIT_CONFIRM_MS = 2000;
+const MODE_CYCLE: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan'];
+
+export function nextPermissionMode(mode: PermissionMode): PermissionMode {
+  const index = MODE_CYCLE.indexOf(mode);
+  return MODE_CYCLE[(index + 1) % MODE_CYCLE.length] ?? 'default';
+}
+
+export type GlobalKeyActions = {
+  interrupt: () => boolean;
+  exit: () => void;
+  setPermissionMode: (mode: PermissionMode) => void;
+};
+
+export function useGlobalKeys(store: ReplStore, actions: GlobalKeyActions): void {
+  const exitArmedAt = useRef<number | undefined>(undefined);
+  const exitHint = useRef<{ id: string; timer: NodeJS.Timeout } | undefined>(undefined);
+
+  const clearExitHint = (): void => {
+    if (!exitHint.current) return;
+    clearTimeout(exitHint.current.timer);
+    store.getState().dismissNotification(exitHint.current.id);
+    exitHint.current = undefined;
+  };
+  useEffect(() => clearExitHint, []);
+
+  const onCtrlC = (): void => {
+    const state = store.getState();
+    const now = Date.now();
+    if (exitArmedAt.current !== undefined && now - exitArmedAt.current <= EXIT_CONFIRM_MS) {
+      clearExitHint();
+      actions.exit();
+      return;
+    }
+    actions.interrupt();
+    if (state.draft.text !== '') state.setDraft({ text: '', cursor: 0 });
+    exitArmedAt.current = now;
+    clearExitHint();
+    const id = state.notify('Press Ctrl+C again to exit', 'warning');
+    const timer = setTimeout(() => {
+      exitArmedAt.current = undefined;
+      clearExitHint();
+    }, EXIT_CONFIRM_MS);
+    exitHint.current = { id, timer };
+  };
+
+  useInput((input, key) => {
+    const state = store.getState();
+    if (key.ctrl && input === 'c') return onCtrlC();
+    if (key.ctrl && input === 'd') {
+      if (state.draft.text === '' && !state.permissionRequest) actions.exit();
+      return;
+    }
+    if (key.tab && key.shift) {
+      const mode = nextPermissionMode(state.permissionMode);
+      actions.setPermissionMode(mode);
+      state.setPermissionMode(mode);
+      return;
+    }
+    // With a dialog open, Esc belongs to the dialog.
+    if (key.escape && !state.permissionRequest && state.isRunning) actions.interrupt();
+  });
+}

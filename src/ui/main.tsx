@@ -1,0 +1,28 @@
+// Entry point of the interactive REPL, loaded by the CLI with a dynamic import so Ink and React
+// never load for print mode, --help or --version.
+import { render } from 'ink';
+import { createReplStore } from '../state/store.js';
+import { App } from './App.js';
+import type { QueryFn, ReplOptions } from './types.js';
+
+export type { ReplOptions } from './types.js';
+
+/** Runs the REPL until the user leaves; resolves to the process exit code. */
+export async function runRepl(options: ReplOptions): Promise<number> {
+  const query: QueryFn = options.query ?? (await import('../query/query.js')).query;
+  const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode });
+  store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
+
+  const instance = render(<App store={store} options={{ ...options, query }} />, {
+    exitOnCtrlC: false,
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    ...(options.stdout ? { stdout: options.stdout } : {}),
+  });
+  await instance.waitUntilExit();
+  (options.stdout ?? process.stdout).write(farewell(options.sessionId));
+  return 0;
+}
+
+export function farewell(sessionId: string): string {
+  return `\nSession: ${sessionId}\nResume it with: pulse --resume ${sessionId}\n`;
+}

@@ -1,0 +1,183 @@
+// Applies what one turn of the loop yields to the store: streamed text becomes committed lines
+// (coalesced to at most ~30 flushes a second), tool calls wait in the live region until their
+// result arrives, and history messages are appended for the next request.
+import type { ReplStore } from '../../state/store.js';
+import { findToolByName, type AnyTool } from '../../tools/Tool.js';
+import type {
+  AssistantMessage,
+  LoopEvent,
+  RawMessageStreamEvent,
+  TombstoneMessage,
+  UserMessage,
+} from '../../types/messages.js';
+import { MarkdownLineStream, renderAnswer } from '../markdown/lineStream.js';
+import { describeToolResult, toolTitle } from '../format/toolDisplay.js';
+
+export const FLUSH_INTERVAL_MS = 33;
+/** A rough token count for the spinner until the API reports the real one. */
+const CHARS_PER_TOKEN = 4;
+
+type PendingToolUse = { tool: AnyTool | undefined; title: string };
+
+export class TurnPresenter {
+  private stream: MarkdownLineStream | undefined;
+  private needsBullet = true;
+  private pendingText = '';
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly toolUses = new Map<string, PendingToolUse>();
+  /** Output tokens of finished model responses, plus the one streaming now. */
+  private finishedTokens = 0;
+  private currentTokens = 0;
+
+  constructor(
+    private readonly store: ReplStore,
+    private readonly tools: readonly AnyTool[],
+  ) {}
+
+  get outputTokens(): number {
+    return this.finishedTokens + this.currentTokens;
+  }
+
+  handle(event: LoopEvent): void {
+    switch (event.type) {
+      case 'stream_event':
+        return this.handleStreamEvent(event.event);
+      case 'assistant':
+        return this.handleAssistant(event);
+      case 'user':
+        return this.handleUser(event);
+      case 'system':
+        this.store.getState().appendMessages(event);
+        this.store.getState().addTranscript({
+          kind: 'notice',
+          text: event.content,
+          tone: event.subtype === 'warning' || event.subtype === 'api_retry' ? 'warning' : 'dim',
+        });
+        return;
+      case 'tombstone':
+        return this.handleTombstone(event);
+      case 'stream_request_start':
+      case 'progress':
+        return;
+    }
+  }
+
+  /** Commits everything still buffered; call when the turn ends, however it ends. */
+  close(): void {
+    this.endTextBlock();
+    this.flush();
+  }
+
+  private handleStreamEvent(event: RawMessageStreamEvent): void {
+    if (event.type === 'message_start') {
+      this.finishedTokens += this.currentTokens;
+      this.currentTokens = event.message.usage.output_tokens;
+      this.store.getState().setOutputTokens(this.outputTokens);
+      return;
+    }
+    if (event.type === 'message_delta') {
+      this.currentTokens = event.usage.output_tokens;
+      this.store.getState().setOutputTokens(this.outputTokens);
+      return;
+    }
+    if (event.type === 'content_block_start' && event.content_block.type === 'text') {
+      this.endTextBlock();
+      this.stream = new MarkdownLineStream();
+      return;
+    }
+    if (event.type !== 'content_block_delta' || event.delta.type !== 'text_delta') return;
+    this.stream ??= new MarkdownLineStream();
+    this.pendingText += event.delta.text;
+    this.currentTokens += Math.ceil(event.delta.text.length / CHARS_PER_TOKEN);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+  }
+
+  private flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const state = this.store.getState();
+    if (this.stream && this.pendingText !== '') {
+      this.commitLines(this.stream.push(this.pendingText));
+      this.pendingText = '';
+    }
+    state.setOutputTokens(this.outputTokens);
+    state.setLiveText(this.stream?.pending ?? '');
+  }
+
+  private endTextBlock(): void {
+    if (!this.stream) return;
+    this.flush();
+    this.commitLines(this.stream.finish());
+    this.stream = undefined;
+    this.needsBullet = true;
+    this.store.getState().setLiveText('');
+  }
+
+  private commitLines(lines: string[]): void {
+    if (lines.length === 0) return;
+    this.store.getState().addTranscript({ kind: 'assistant_lines', lines, startsBlock: this.needsBullet });
+    this.needsBullet = false;
+  }
+
+  private handleAssistant(message: AssistantMessage): void {
+    const state = this.store.getState();
+    state.appendMessages(message);
+    this.flush();
+    for (const block of message.message.content) {
+      if (block.type === 'text') {
+        if (message.apiError) {
+          this.endTextBlock();
+          state.addTranscript({ kind: 'notice', text: block.text, tone: 'error' });
+          continue;
+        }
+        // Streamed text is already on screen; a message that arrives whole is drawn now.
+        if (this.stream) this.endTextBlock();
+        else this.commitLines(renderAnswer(block.text));
+        this.needsBullet = true;
+        continue;
+      }
+      if (block.type === 'tool_use') {
+        this.endTextBlock();
+        const tool = findToolByName(this.tools, block.name);
+        const title = toolTitle(tool, block.name, asRecord(block.input));
+        this.toolUses.set(block.id, { tool, title });
+        state.startToolUse({ id: block.id, title });
+      }
+    }
+  }
+
+  private handleUser(message: UserMessage): void {
+    const state = this.store.getState();
+    state.appendMessages(message);
+    if (typeof message.message.content === 'string') return;
+    for (const block of message.message.content) {
+      if (block.type !== 'tool_result') continue;
+      const use = this.toolUses.get(block.tool_use_id);
+      this.toolUses.delete(block.tool_use_id);
+      state.finishToolUse(block.tool_use_id);
+      const display = describeToolResult(use?.tool, block, message.toolUseResult);
+      state.addTranscript({ kind: 'tool', title: use?.title ?? 'Tool', ...display });
+    }
+  }
+
+  private handleTombstone(event: TombstoneMessage): void {
+    const state = this.store.getState();
+    state.removeMessage(event.message.uuid);
+    for (const block of event.message.message.content) {
+      if (block.type !== 'tool_use') continue;
+      this.toolUses.delete(block.id);
+      state.finishToolUse(block.id);
+    }
+    this.endTextBlock();
+    state.addTranscript({ kind: 'notice', text: 'The partial reply above was discarded; retrying.', tone: 'dim' });
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}

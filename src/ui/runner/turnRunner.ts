@@ -1,0 +1,132 @@
+// Runs the user's prompts through query(), one turn at a time. Owns the AbortController of the
+// running turn; prompts typed meanwhile wait in the store's queue and run when the turn ends.
+import { randomUUID } from 'node:crypto';
+import type { CanUseToolFn } from '../../query/deps.js';
+import type { Terminal } from '../../query/state.js';
+import type { ReplStore } from '../../state/store.js';
+import type { Message, UserMessage } from '../../types/messages.js';
+import { pickVerb, turnSummaryText } from '../format/spinnerLine.js';
+import { errorText, noticeForTerminal } from '../format/turnEnd.js';
+import type { QueryFn, ReplOptions } from '../types.js';
+import { createCanUseTool } from './permissionBridge.js';
+import { TurnPresenter } from './turnPresenter.js';
+
+export type TurnRunnerOptions = Pick<
+  ReplOptions,
+  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns'
+> & { query: QueryFn; now?: () => number };
+
+export class TurnRunner {
+  private controller: AbortController | undefined;
+  private readonly canUseTool: CanUseToolFn;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: ReplStore,
+    private readonly options: TurnRunnerOptions,
+  ) {
+    this.canUseTool = createCanUseTool(store);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Starts a turn, or queues the prompt behind the one running. */
+  submit(prompt: string): void {
+    if (this.controller) {
+      this.store.getState().enqueuePrompt(prompt);
+      return;
+    }
+    void this.drain(prompt);
+  }
+
+  /** Aborts the running turn; false when there is nothing to interrupt. */
+  interrupt(): boolean {
+    if (!this.controller || this.controller.signal.aborted) return false;
+    this.controller.abort();
+    return true;
+  }
+
+  private async drain(first: string): Promise<void> {
+    let prompt: string | undefined = first;
+    while (prompt !== undefined) {
+      const interrupted = await this.runTurn(prompt);
+      if (interrupted) return this.returnQueueToDraft();
+      prompt = this.store.getState().dequeuePrompt();
+    }
+  }
+
+  /** After an interrupt the queued prompts go back into the prompt rather than running. */
+  private returnQueueToDraft(): void {
+    const state = this.store.getState();
+    const queued = state.takeQueuedPrompts();
+    if (queued.length === 0) return;
+    const text = [state.draft.text, ...queued].filter((part) => part !== '').join('\n');
+    state.setDraft({ text, cursor: text.length });
+  }
+
+  private async runTurn(prompt: string): Promise<boolean> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const startedAt = this.now();
+    const state = this.store.getState();
+    state.appendMessages(userMessage(prompt));
+    state.addTranscript({ kind: 'user', text: prompt });
+    state.startRun(pickVerb(), startedAt);
+
+    const presenter = new TurnPresenter(this.store, this.options.tools);
+    let terminal: Terminal | undefined;
+    try {
+      terminal = await this.consume(presenter, controller.signal);
+    } catch (error) {
+      state.addTranscript({ kind: 'notice', text: `Something went wrong: ${errorText(error)}`, tone: 'error' });
+    }
+    presenter.close();
+
+    const notice = terminal ? noticeForTerminal(terminal) : undefined;
+    if (notice) state.addTranscript({ kind: 'notice', ...notice });
+    state.addTranscript({
+      kind: 'notice',
+      text: turnSummaryText(this.now() - startedAt, presenter.outputTokens),
+      tone: 'dim',
+    });
+    state.stopRun();
+    this.controller = undefined;
+    return controller.signal.aborted;
+  }
+
+  private async consume(presenter: TurnPresenter, signal: AbortSignal): Promise<Terminal> {
+    const { options } = this;
+    const systemPrompt = await options.buildSystemPrompt();
+    const events = options.query({
+      messages: messagesSinceCompaction(this.store.getState().messages),
+      systemPrompt,
+      tools: options.tools,
+      canUseTool: this.canUseTool,
+      context: { ...options.context, abortSignal: signal },
+      source: 'repl',
+      fallbackModel: options.fallbackModel,
+      maxTurns: options.maxTurns,
+    });
+    for (;;) {
+      const step = await events.next();
+      if (step.done) return step.value;
+      presenter.handle(step.value);
+    }
+  }
+}
+
+function userMessage(text: string): UserMessage {
+  return {
+    type: 'user',
+    uuid: randomUUID(),
+    timestamp: new Date().toISOString(),
+    message: { role: 'user', content: text },
+  };
+}
+
+/** After a compaction only the boundary and what follows it go to the model. */
+export function messagesSinceCompaction(messages: readonly Message[]): Message[] {
+  const boundary = messages.findLastIndex(
+    (message) => message.type === 'system' && message.subtype === 'compact_boundary',
+  );
+  return boundary === -1 ? [...messages] : messages.slice(boundary);
+}
