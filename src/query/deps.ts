@@ -1,9 +1,13 @@
 // The loop's parameters and its narrow test seam. Tests inject scripted `callModel`s; the e2e
 // tests use the real one against the project's mock server.
+import { randomUUID } from 'node:crypto';
+import { createCallModel } from '../api/callModel.js';
+import { getClient } from '../api/client.js';
 import type { CallModel, QuerySource, ThinkingConfig } from '../api/types.js';
 import type { Message } from '../types/messages.js';
 import type { PermissionDecision, PermissionResult } from '../types/permissions.js';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
+import type { Transition } from './state.js';
 
 /**
  * The caller's answer when the permission chain ends in `ask`: the REPL dialog, the SDK's
@@ -48,4 +52,29 @@ export type QueryParams = {
   maxOutputTokens?: number;
   thinking?: ThinkingConfig;
   deps?: Partial<QueryDeps>;
+  /** Test and diagnostic hook: sees the loop's decisions without taking part in them. */
+  observer?: QueryObserver;
 };
+
+export type QueryObserver = {
+  /** Called at every `continue`, with the reason the loop goes round again. */
+  onTransition(transition: Transition): void;
+};
+
+// Compaction arrives in a later issue; until then the production loop sends history unchanged.
+export function noMicrocompaction(messages: Message[]): CompactResult {
+  return { messages };
+}
+
+export async function noAutocompaction(): Promise<AutoCompactResult> {
+  return { compacted: false };
+}
+
+export function productionDeps(): QueryDeps {
+  return {
+    callModel: createCallModel(getClient),
+    microcompact: noMicrocompaction,
+    autocompact: noAutocompaction,
+    uuid: randomUUID,
+  };
+}

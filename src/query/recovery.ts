@@ -1,0 +1,68 @@
+// The max_output_tokens ladder: ask again with the model's full output allowance once, then let
+// the model continue from where it was cut (at most three times), then give up and show the error.
+import { getModelInfo } from '../api/models.js';
+import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
+import { createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
+import type { QueryParams } from './deps.js';
+import type { LoopState } from './state.js';
+
+export const MAX_OUTPUT_TOKENS_RECOVERY_LIMIT = 3;
+
+export const RESUME_AFTER_OUTPUT_LIMIT_PROMPT =
+  'Your previous reply hit the output token limit and was cut off. Carry on from the exact ' +
+  'point where it stopped: no apology, no summary of what came before. If the cut fell ' +
+  'mid-sentence or mid-code, continue right there. Split what remains into smaller steps.';
+
+const CUT_OFF_TOOL_TEXT = 'Not run: the reply was cut off by the output token limit before this call was complete.';
+
+export type Recovery = { state: LoopState; events: LoopEvent[] };
+
+type LadderInput = {
+  p: QueryParams;
+  state: LoopState;
+  /** The history the failed request was built from. */
+  messagesForQuery: Message[];
+  /** The partial reply that was already shown. */
+  assistantMessages: AssistantMessage[];
+  requestedMaxOutputTokens: number;
+  uuid: () => string;
+};
+
+/** The next rung of the ladder, or undefined when every rung has been tried. */
+export function recoverFromMaxOutputTokens(input: LadderInput): Recovery | undefined {
+  return escalate(input) ?? resume(input);
+}
+
+// Only when nobody chose a limit: a caller's explicit cap is respected.
+function escalate({ p, state, messagesForQuery, assistantMessages, requestedMaxOutputTokens }: LadderInput): Recovery | undefined {
+  if (state.maxOutputTokensOverride !== undefined || p.maxOutputTokens !== undefined) return undefined;
+  const modelMax = getModelInfo(state.context.options.model).maxOutputTokens;
+  if (requestedMaxOutputTokens >= modelMax) return undefined;
+  return {
+    // The same request goes out again, so the partial reply it replaces is withdrawn.
+    events: assistantMessages.map((message) => ({ type: 'tombstone', message })),
+    state: {
+      ...state,
+      messages: messagesForQuery,
+      maxOutputTokensOverride: modelMax,
+      transition: { reason: 'max_output_tokens_escalate' },
+    },
+  };
+}
+
+function resume({ state, messagesForQuery, assistantMessages, uuid }: LadderInput): Recovery | undefined {
+  if (state.maxOutputTokensRecoveryCount >= MAX_OUTPUT_TOKENS_RECOVERY_LIMIT) return undefined;
+  const attempt = state.maxOutputTokensRecoveryCount + 1;
+  const cutOffResults = syntheticToolResultsFor(assistantMessages, CUT_OFF_TOOL_TEXT, new Set(), uuid);
+  const nudge = createUserMessage({ content: RESUME_AFTER_OUTPUT_LIMIT_PROMPT, isMeta: true }, uuid());
+  const added = [...cutOffResults, nudge];
+  return {
+    events: added,
+    state: {
+      ...state,
+      messages: [...messagesForQuery, ...assistantMessages, ...added],
+      maxOutputTokensRecoveryCount: attempt,
+      transition: { reason: 'max_output_tokens_recovery', attempt },
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// Builds one model request from the loop's state: API-ready history, system blocks, tool
+// schemas, the current model and its output limit.
+import { getModelInfo } from '../api/models.js';
+import type { CallModelParams, TextBlockParam } from '../api/types.js';
+import { toApiTools } from '../tools/apiSchema.js';
+import type { Message } from '../types/messages.js';
+import { normalizeMessagesForAPI } from '../utils/messages.js';
+import type { QueryParams } from './deps.js';
+import type { LoopState } from './state.js';
+
+/** What the request asks for: an escalation override, then the caller's cap, then the model's default. */
+export function maxOutputTokensFor(p: QueryParams, state: LoopState): number {
+  return (
+    state.maxOutputTokensOverride ??
+    p.maxOutputTokens ??
+    getModelInfo(state.context.options.model).defaultMaxOutputTokens
+  );
+}
+
+function systemBlocks(systemPrompt: readonly string[]): TextBlockParam[] {
+  // The API refuses empty text blocks.
+  return systemPrompt.filter((text) => text.length > 0).map((text) => ({ type: 'text', text }));
+}
+
+export async function buildModelRequest(
+  p: QueryParams,
+  state: LoopState,
+  messages: readonly Message[],
+): Promise<CallModelParams> {
+  const { model, isNonInteractive } = state.context.options;
+  const request: CallModelParams = {
+    messages: normalizeMessagesForAPI(messages),
+    system: systemBlocks(p.systemPrompt),
+    tools: await toApiTools(p.tools, { tools: p.tools, isNonInteractive }),
+    model,
+    maxOutputTokens: maxOutputTokensFor(p, state),
+    signal: state.context.abortSignal,
+    querySource: p.source,
+  };
+  // Once the loop has switched to the fallback there is nothing left to fall back to.
+  if (p.fallbackModel !== undefined && p.fallbackModel !== model) request.fallbackModel = p.fallbackModel;
+  if (p.thinking) request.thinking = p.thinking;
+  return request;
+}

@@ -1,0 +1,181 @@
+// One tool call, start to finish: find the tool, check the input, get permission, run it and
+// turn what came back (or what went wrong) into exactly one tool_result message. Nothing thrown
+// here escapes: every failure becomes an is_error result the model can read and act on.
+import type { z } from 'zod';
+import { resolvePermission } from '../../permissions/resolve.js';
+import type { UserMessage } from '../../types/messages.js';
+import type { PermissionDecision } from '../../types/permissions.js';
+import {
+  createToolResultMessage,
+  errorResultBlock,
+  toolUseError,
+} from '../../utils/messages.js';
+import { findToolByName, type AnyTool, type ToolUseContext } from '../Tool.js';
+import { formatValidationError, parseToolInput } from './inputValidation.js';
+import type { ToolCall, ToolRunEvent, ToolRunParams } from './types.js';
+
+export const CANCELLED_TOOL_MESSAGE =
+  'The user interrupted before this tool finished. Stop here and wait for their next instruction.';
+
+/** The context one call runs with: the turn's context plus this call's id. */
+type CallContext = ToolUseContext & { toolUseId: string };
+
+type Step = { ok: true; input: Record<string, unknown> } | { ok: false; result: UserMessage };
+
+/** Builds the result messages of one call; all carry the asking assistant message's uuid. */
+class Reply {
+  constructor(
+    private readonly call: ToolCall,
+    private readonly uuid: () => string,
+  ) {}
+
+  error(text: string, extra: Pick<UserMessage, 'permissionDenied'> = {}): UserMessage {
+    return this.result(text, text, extra);
+  }
+
+  /** A failure in the wrapping the model knows; the raw text stays for the UI. */
+  toolError(text: string): UserMessage {
+    return this.result(toolUseError(text), text);
+  }
+
+  private result(
+    content: string,
+    toolUseResult: string,
+    extra: Pick<UserMessage, 'permissionDenied'> = {},
+  ): UserMessage {
+    return createToolResultMessage(
+      {
+        block: errorResultBlock(this.call.block.id, content),
+        toolUseResult,
+        sourceToolAssistantUUID: this.call.assistantMessage.uuid,
+        ...extra,
+      },
+      this.uuid(),
+    );
+  }
+
+  success(tool: AnyTool, output: unknown): UserMessage {
+    const id = this.call.block.id;
+    // The id is the pipeline's to keep right, whatever the tool's mapper does.
+    const block = { ...tool.toResultBlock(output, id), tool_use_id: id };
+    return createToolResultMessage(
+      { block, toolUseResult: output, sourceToolAssistantUUID: this.call.assistantMessage.uuid },
+      this.uuid(),
+    );
+  }
+}
+
+export async function* runToolUse(call: ToolCall, params: ToolRunParams): AsyncGenerator<ToolRunEvent, void> {
+  const reply = new Reply(call, params.uuid);
+  const tool = findToolByName(params.tools, call.block.name);
+  if (!tool) {
+    yield reply.toolError(`Error: No such tool available: ${call.block.name}`);
+    return;
+  }
+  const context: CallContext = { ...params.context, toolUseId: call.block.id };
+  if (context.abortSignal.aborted) {
+    yield reply.error(CANCELLED_TOOL_MESSAGE);
+    return;
+  }
+  try {
+    const checked = await checkInput(tool, call.block.input, context, reply);
+    if (!checked.ok) {
+      yield checked.result;
+      return;
+    }
+    // PreToolUse hooks belong here, between validation and permission.
+    const authorized = await authorize(tool, checked.input, context, params, reply);
+    if (!authorized.ok) {
+      yield authorized.result;
+      return;
+    }
+    yield* callTool(tool, authorized.input, context, reply);
+  } catch (error) {
+    yield failureResult(error, tool, context, reply);
+  }
+}
+
+function failureResult(error: unknown, tool: AnyTool, context: CallContext, reply: Reply): UserMessage {
+  if (context.abortSignal.aborted) return reply.error(CANCELLED_TOOL_MESSAGE);
+  const message = error instanceof Error ? error.message : String(error);
+  return reply.toolError(`Error calling ${tool.name}: ${message}`);
+}
+
+async function checkInput(tool: AnyTool, raw: unknown, context: ToolUseContext, reply: Reply): Promise<Step> {
+  const parsed = reparse(tool, raw, reply);
+  if (!parsed.ok || !tool.validateInput) return parsed;
+  const verdict = await tool.validateInput(parsed.input, context);
+  if (verdict.ok) return parsed;
+  return { ok: false, result: reply.toolError(verdict.message) };
+}
+
+function reparse(tool: AnyTool, raw: unknown, reply: Reply): Step {
+  const schema: z.ZodType = tool.inputSchema;
+  const parsed = parseToolInput(schema, raw);
+  if (parsed.ok) return parsed;
+  return { ok: false, result: reply.toolError(formatValidationError(tool.name, parsed.problems)) };
+}
+
+async function authorize(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: CallContext,
+  params: ToolRunParams,
+  reply: Reply,
+): Promise<Step> {
+  const denied = (message: string): Step => ({
+    ok: false,
+    result: reply.error(message, { permissionDenied: { toolName: tool.name, toolInput: input } }),
+  });
+  const decision = await resolvePermission(tool, input, context);
+  if (decision.behavior === 'deny') return denied(decision.message);
+  if (decision.behavior === 'allow') return withUpdatedInput(tool, input, decision.updatedInput, reply);
+  const answer = await params.canUseTool({
+    tool,
+    input,
+    toolUseId: context.toolUseId,
+    context,
+    decision: asAsk(decision, tool, input),
+  });
+  if (answer.behavior === 'deny') return denied(answer.message);
+  return withUpdatedInput(tool, input, answer.updatedInput, reply);
+}
+
+// The chain resolves to allow, deny or ask; a stray "no opinion" is treated as a question.
+function asAsk(
+  decision: Exclude<PermissionDecision, { behavior: 'allow' | 'deny' }>,
+  tool: AnyTool,
+  input: Record<string, unknown>,
+): Extract<PermissionDecision, { behavior: 'ask' }> {
+  if (decision.behavior === 'ask') return decision;
+  return { behavior: 'ask', message: `Allow ${tool.userFacingName(input)}?` };
+}
+
+// Input rewritten by the person or a hook goes through the schema again: the tool only ever
+// sees input its own schema accepted.
+function withUpdatedInput(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  updated: Record<string, unknown> | undefined,
+  reply: Reply,
+): Step {
+  return updated === undefined ? { ok: true, input } : reparse(tool, updated, reply);
+}
+
+async function* callTool(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: CallContext,
+  reply: Reply,
+): AsyncGenerator<ToolRunEvent, void> {
+  const toolUseID = context.toolUseId;
+  const generator = tool.call(input, context);
+  let step = await generator.next();
+  while (!step.done) {
+    yield { type: 'progress', toolUseID, toolName: tool.name, data: step.value.data };
+    step = await generator.next();
+  }
+  const { data, newMessages = [] } = step.value;
+  yield reply.success(tool, data);
+  yield* newMessages;
+}
