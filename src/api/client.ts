@@ -30,12 +30,12 @@ function timeoutFromEnv(): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_TIMEOUT_MS;
 }
 
+type ResolvedOptions = { apiKey?: string; authToken?: string; baseURL?: string; timeoutMs: number };
+
 /** Explicit options win over settings overrides, which win over the environment. */
-function resolveOptions(opts: ClientOptions): Required<Pick<ClientOptions, 'timeoutMs'>> & ClientOptions {
+function resolveOptions(opts: ClientOptions): ResolvedOptions {
   const merged: ClientOptions = { ...overrides, ...opts };
-  const resolved: Required<Pick<ClientOptions, 'timeoutMs'>> & ClientOptions = {
-    timeoutMs: merged.timeoutMs ?? timeoutFromEnv(),
-  };
+  const resolved: ResolvedOptions = { timeoutMs: merged.timeoutMs ?? timeoutFromEnv() };
   const apiKey = nonEmpty(merged.apiKey) ?? nonEmpty(process.env.ANTHROPIC_API_KEY);
   const authToken = nonEmpty(merged.authToken) ?? nonEmpty(process.env.ANTHROPIC_AUTH_TOKEN);
   const baseURL = nonEmpty(merged.baseURL) ?? nonEmpty(process.env.ANTHROPIC_BASE_URL);
