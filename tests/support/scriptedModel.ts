@@ -1,0 +1,140 @@
+// A scripted CallModel for loop tests: each call plays the next turn of the script, yielding raw
+// stream events and one assistant message per content block as the real model layer does.
+// It records every request so tests can assert on what the loop sent.
+import type { CallModel, CallModelParams, ModelEvent } from '../../src/api/types.js';
+import type {
+  ApiErrorKind,
+  AssistantMessage,
+  ContentBlock,
+  StopReason,
+  Usage,
+} from '../../src/types/messages.js';
+import { createSyntheticAssistantError } from '../../src/utils/messages.js';
+
+export type BlockSpec =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; name: string; input: unknown; id: string };
+
+let toolUseCounter = 0;
+
+export function text(value: string): BlockSpec {
+  return { type: 'text', text: value };
+}
+
+export function toolUse(name: string, input: unknown, id = `toolu_${++toolUseCounter}`): BlockSpec {
+  return { type: 'tool_use', name, input, id };
+}
+
+export type ResponseTurn = {
+  blocks: BlockSpec[];
+  stopReason?: StopReason;
+  usage?: Partial<Usage>;
+  /** Runs after block `index` has been yielded (e.g. to abort mid-stream). */
+  afterBlock?: (index: number) => void | Promise<void>;
+  /** After the blocks: report an API error as the real model layer does (a synthetic message). */
+  apiError?: { kind: ApiErrorKind; text?: string; status?: number };
+  /** After the blocks: throw this instead of finishing. */
+  throws?: unknown;
+};
+
+export type ScriptedTurn = ResponseTurn | ((params: CallModelParams) => AsyncGenerator<ModelEvent, void>);
+
+function toContentBlock(spec: BlockSpec): ContentBlock {
+  if (spec.type === 'text') return { type: 'text', text: spec.text, citations: null };
+  return { type: 'tool_use', id: spec.id, name: spec.name, input: spec.input, caller: { type: 'direct' } };
+}
+
+function usageOf(partial: Partial<Usage> = {}): Usage {
+  return {
+    cache_creation: null,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    inference_geo: null,
+    input_tokens: 10,
+    output_tokens: 5,
+    output_tokens_details: null,
+    server_tool_use: null,
+    service_tier: null,
+    speed: null,
+    ...partial,
+  };
+}
+
+function abortError(): Error {
+  const error = new Error('The request was aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
+async function* playResponse(
+  turn: ResponseTurn,
+  params: CallModelParams,
+  responseId: string,
+  nextUuid: () => string,
+): AsyncGenerator<ModelEvent, void> {
+  const messages: AssistantMessage[] = [];
+  for (const [index, spec] of turn.blocks.entries()) {
+    if (params.signal.aborted) throw abortError();
+    const block = toContentBlock(spec);
+    yield { type: 'stream_event', event: { type: 'content_block_start', index, content_block: block } };
+    yield { type: 'stream_event', event: { type: 'content_block_stop', index } };
+    const message: AssistantMessage = {
+      type: 'assistant',
+      uuid: nextUuid(),
+      timestamp: new Date().toISOString(),
+      message: {
+        id: responseId,
+        type: 'message',
+        role: 'assistant',
+        model: params.model,
+        content: [block],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: usageOf({ output_tokens: 1 }),
+      },
+    };
+    messages.push(message);
+    yield message;
+    await turn.afterBlock?.(index);
+  }
+  if (params.signal.aborted) throw abortError();
+  if (turn.throws !== undefined) throw turn.throws;
+  const last = messages.at(-1);
+  const hasToolUse = turn.blocks.some((b) => b.type === 'tool_use');
+  // Like message_delta: the final usage and stop reason are patched onto the last block.
+  if (last) {
+    last.message.usage = usageOf(turn.usage);
+    last.message.stop_reason = turn.stopReason ?? (hasToolUse ? 'tool_use' : 'end_turn');
+  }
+  yield { type: 'stream_event', event: { type: 'message_stop' } };
+  if (turn.apiError) {
+    yield createSyntheticAssistantError(
+      {
+        text: turn.apiError.text ?? `scripted ${turn.apiError.kind}`,
+        apiError: turn.apiError.kind,
+        ...(turn.apiError.status === undefined ? {} : { apiErrorStatus: turn.apiError.status }),
+      },
+      nextUuid(),
+    );
+  }
+}
+
+export type ScriptedModel = {
+  callModel: CallModel;
+  /** Every request the loop made, in order. */
+  requests: CallModelParams[];
+};
+
+export function scriptedModel(turns: ScriptedTurn[]): ScriptedModel {
+  const requests: CallModelParams[] = [];
+  let uuidCounter = 0;
+  const nextUuid = () => `scripted-${++uuidCounter}`;
+  const callModel: CallModel = (params) => {
+    requests.push(params);
+    const turn = turns[requests.length - 1];
+    if (turn === undefined) throw new Error(`The script has no turn ${requests.length}`);
+    if (typeof turn === 'function') return turn(params);
+    return playResponse(turn, params, `msg_scripted_${requests.length}`, nextUuid);
+  };
+  return { callModel, requests };
+}
