@@ -16,6 +16,8 @@ export type ParsedCommand = {
   text: string;
   /** Words after the leading assignments, quotes removed; substitutions kept as raw text. */
   argv: string[];
+  /** The same words as written in the source, quotes and escapes kept. */
+  rawArgv: string[];
   /** Leading `NAME=value` words, as written. */
   envAssignments: string[];
   redirections: Redirection[];
@@ -209,13 +211,21 @@ class Scanner {
       index++;
     }
     let argv = cmd.words.slice(index);
-    while (argv.length > 0 && LEADING_KEYWORDS.has(argv[0] as string)) argv = argv.slice(1);
-    if (argv.length === 1 && CLOSING_KEYWORDS.has(argv[0] as string)) argv = [];
+    let rawArgv = cmd.rawWords.slice(index);
+    while (argv.length > 0 && LEADING_KEYWORDS.has(rawArgv[0] as string)) {
+      argv = argv.slice(1);
+      rawArgv = rawArgv.slice(1);
+    }
+    if (rawArgv.length === 1 && CLOSING_KEYWORDS.has(rawArgv[0] as string)) {
+      argv = [];
+      rawArgv = [];
+    }
     if (argv.length === 0 && envAssignments.length === 0 && cmd.redirections.length === 0) return;
     const text = cmd.start >= 0 ? this.src.slice(cmd.start, Math.max(cmd.end, cmd.start)).trim() : '';
     this.parts.push({
       text,
       argv,
+      rawArgv,
       envAssignments,
       redirections: cmd.redirections,
       hasSubstitution: cmd.hasSubstitution,

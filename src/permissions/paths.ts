@@ -1,0 +1,142 @@
+// Path rules for file tools, gitignore-style: `//abs/path`, `~/home/path`, `/from-settings-root`,
+// `./from-cwd` or `from-cwd`. Paths are judged by where they really are (symlinks resolved).
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import ignore from 'ignore';
+import type { ToolUseContext } from '../tools/Tool.js';
+import type { PermissionBehavior, PermissionRule, ToolPermissionContext } from '../types/permissions.js';
+import { claudeConfigDir, homeDir } from '../utils/configDir.js';
+import { isEditTool, isReadTool } from './toolFamilies.js';
+
+/** Resolves `..` and every symlink on the way, even when the path itself does not exist yet. */
+export function resolveRealPath(path: string): string {
+  const absolute = resolve(path);
+  const missing: string[] = [];
+  let current = absolute;
+  while (!existsSync(current)) {
+    const parent = dirname(current);
+    if (parent === current) return absolute;
+    missing.unshift(basename(current));
+    current = parent;
+  }
+  try {
+    return join(realpathSync(current), ...missing);
+  } catch {
+    return absolute;
+  }
+}
+
+export function isInsideDirectory(path: string, directory: string): boolean {
+  const rel = relative(directory, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Judged by the real location, so a symlink out of the project is outside. */
+export function isInsideWorkingDirectories(path: string, directories: readonly string[]): boolean {
+  const real = resolveRealPath(path);
+  return directories.some((directory) => isInsideDirectory(real, resolveRealPath(directory)));
+}
+
+/** What relative rule patterns resolve against. */
+export type PathRuleBases = {
+  /** The project root: the first working directory. */
+  projectRoot: string;
+  /** Where the session is now; deny and ask rules also try it. */
+  cwd: string;
+};
+
+export function pathRuleBases(ctx: ToolUseContext): PathRuleBases {
+  const cwd = ctx.getCwd();
+  return { projectRoot: ctx.getPermissionContext().workingDirectories[0] ?? cwd, cwd };
+}
+
+type AnchoredPattern = { base: string; pattern: string };
+
+function settingsRoot(rule: PermissionRule, bases: PathRuleBases): string {
+  if (rule.source === 'userSettings') return claudeConfigDir();
+  return bases.projectRoot;
+}
+
+function anchor(rule: PermissionRule, content: string, bases: PathRuleBases, relativeBase: string): AnchoredPattern {
+  if (content.startsWith('//')) return { base: '/', pattern: content.slice(1) };
+  if (content === '~') return { base: homeDir(), pattern: '**' };
+  if (content.startsWith('~/')) return { base: homeDir(), pattern: content.slice(1) };
+  if (content.startsWith('/')) return { base: settingsRoot(rule, bases), pattern: content };
+  let base = relativeBase;
+  let pattern = content.startsWith('./') ? content.slice(1) : content;
+  while (pattern.startsWith('../') || pattern.startsWith('/../')) {
+    base = dirname(base);
+    pattern = pattern.slice(pattern.indexOf('../') + 2);
+  }
+  return { base, pattern };
+}
+
+function patternMatches({ base, pattern }: AnchoredPattern, path: string, ignoreCase: boolean): boolean {
+  const matcher = ignore({ ignorecase: ignoreCase }).add(pattern);
+  for (const root of new Set([resolve(base), resolveRealPath(base)])) {
+    const rel = relative(root, path);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
+    if (matcher.ignores(rel)) return true;
+    // A directory holding matching files counts, so a search rooted there is caught too.
+    if (isExistingDirectory(path) && matcher.ignores(`${rel}/.pulse-probe`)) return true;
+  }
+  return false;
+}
+
+function isExistingDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Both the path as given (normalized) and where it really is. */
+function candidatePaths(path: string): string[] {
+  return [...new Set([resolve(path), resolveRealPath(path)])];
+}
+
+/**
+ * Whether a content rule like `Read(./secrets/**)` matches the path. Deny and ask rules match
+ * more eagerly (any case, either base, the path before or after symlinks) than allow rules.
+ */
+export function pathRuleMatches(rule: PermissionRule, path: string, bases: PathRuleBases): boolean {
+  if (rule.ruleContent === undefined) return true;
+  const strict = rule.behavior === 'allow';
+  const relativeBases = strict ? [bases.projectRoot] : [...new Set([bases.projectRoot, bases.cwd])];
+  const paths = strict ? [resolveRealPath(path)] : candidatePaths(path);
+  return relativeBases.some((relativeBase) => {
+    const anchored = anchor(rule, rule.ruleContent as string, bases, relativeBase);
+    return paths.some((candidate) => patternMatches(anchored, candidate, !strict));
+  });
+}
+
+/** Does a `Read`/`Edit`/own-name rule speak about this tool's path? */
+export function pathRuleAppliesTo(ruleTool: string, toolName: string, behavior: PermissionBehavior): boolean {
+  if (ruleTool === toolName) return true;
+  // Edit permission implies read permission; a read denial also forbids writing.
+  if (ruleTool === 'Edit') return isEditTool(toolName) || (behavior === 'allow' && isReadTool(toolName));
+  if (ruleTool === 'Read') return isReadTool(toolName) || (behavior !== 'allow' && isEditTool(toolName));
+  return false;
+}
+
+export function findPathRule(
+  rules: readonly PermissionRule[],
+  toolName: string,
+  path: string,
+  bases: PathRuleBases,
+): PermissionRule | undefined {
+  return rules.find(
+    (rule) =>
+      rule.ruleContent !== undefined &&
+      pathRuleAppliesTo(rule.toolName, toolName, rule.behavior) &&
+      pathRuleMatches(rule, path, bases),
+  );
+}
+
+/** For Grep and Glob to drop results a `Read(...)` deny rule covers. */
+export function isPathDeniedForRead(absPath: string, ctx: ToolUseContext): boolean {
+  const permissions: ToolPermissionContext = ctx.getPermissionContext();
+  const denies = permissions.rules.filter((rule) => rule.behavior === 'deny');
+  return findPathRule(denies, 'Read', absPath, pathRuleBases(ctx)) !== undefined;
+}
