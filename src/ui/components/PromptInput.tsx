@@ -2,11 +2,12 @@
 // slash-command menu. Reads the draft from the store at key time so fast typing never races a
 // render.
 import { Box, Text, useInput, type Key } from 'ink';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { filterCommands, type SlashCommand } from '../../commands/builtin.js';
 import { PromptHistory } from '../input/history.js';
 import { applyKey } from '../input/keymap.js';
 import { bufferOf } from '../input/textBuffer.js';
+import { useLatestState } from '../hooks/useLatestState.js';
 import { useRepl, useReplStoreApi } from '../hooks/useReplStore.js';
 import { SlashMenu } from './SlashMenu.js';
 
@@ -26,13 +27,13 @@ export function PromptInput({ commands, onSubmit, isActive }: PromptInputProps) 
   const store = useReplStoreApi();
   const draft = useRepl((state) => state.draft);
   const history = useRef(new PromptHistory());
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelected, selectedRef] = useLatestState(0);
   const matches = menuMatches(commands, draft.text);
 
   const submit = (text: string): void => {
     history.current.add(text);
     store.getState().setDraft(bufferOf(''));
-    setSelected(0);
+    setSelected(() => 0);
     onSubmit(text);
   };
 
@@ -46,7 +47,7 @@ export function PromptInput({ commands, onSubmit, isActive }: PromptInputProps) 
       const outcome = applyKey(current, input, key);
       if (outcome.type === 'edit') {
         state.setDraft(outcome.buffer);
-        setSelected(0);
+        setSelected(() => 0);
       } else if (outcome.type === 'submit') {
         if (current.text.trim() !== '') submit(current.text);
       } else if (outcome.type === 'history') {
@@ -59,7 +60,7 @@ export function PromptInput({ commands, onSubmit, isActive }: PromptInputProps) 
   );
 
   function handleMenuKey(menu: SlashCommand[], key: Key): boolean {
-    const chosen = menu[Math.min(selected, menu.length - 1)];
+    const chosen = menu[Math.min(selectedRef.current, menu.length - 1)];
     if (key.upArrow) {
       setSelected((index) => (index - 1 + menu.length) % menu.length);
       return true;
