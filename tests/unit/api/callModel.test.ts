@@ -305,6 +305,23 @@ describe('callModel: errors that are not retried', () => {
     expect(message).toMatchObject({ apiError: 'invalid_request', apiErrorStatus: 422 });
   });
 
+  it('withdraws finished blocks when a non-retryable error arrives mid-stream', async () => {
+    const { callModel, mock: server } = await setup({
+      kind: 'sse_error',
+      errorType: 'invalid_request_error',
+      message: 'something about the request',
+      afterEvents: 5,
+    });
+    const { events, error } = await run(callModel(params()));
+
+    expect(error).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+    const [partial, failure] = assistants(events);
+    expect(tombstones(events)[0]?.message).toBe(partial);
+    expect(failure).toMatchObject({ apiError: 'invalid_request', apiErrorStatus: 400 });
+    expect(JSON.stringify(failure?.message.content)).toContain('something about the request');
+  });
+
   it('surfaces the mock pairing check as an invalid request', async () => {
     const { callModel, mock: server } = await setup({ content: [{ type: 'text', text: 'unreachable' }] });
     const { events } = await run(
