@@ -50,7 +50,13 @@ export async function runHooks<E extends HookEvent>(
   const { commands, matcherErrors } = selectHooks(event, options.hooks, query);
   if (commands.length === 0) return matcherErrors;
 
-  const stdin = JSON.stringify({ ...fields, cwd: input.cwd || options.cwd, hook_event_name: event });
+  let stdin: string;
+  try {
+    stdin = JSON.stringify({ ...fields, cwd: input.cwd || options.cwd, hook_event_name: event });
+  } catch (error) {
+    const reason = `could not be given its input (${error instanceof Error ? error.message : String(error)})`;
+    return [...matcherErrors, ...commands.map((hook) => failure(event, hook.command, reason))];
+  }
   const env = {
     ...process.env,
     ...options.env,
@@ -96,6 +102,9 @@ async function runOneHook(
   options: RunHooksOptions,
 ): Promise<HookOutcome> {
   const timeoutSeconds = hook.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS;
+  if (options.signal?.aborted) {
+    return { ...failure(event, hook.command, 'was cancelled before it started'), kind: 'cancelled' };
+  }
   try {
     const result = await runHookProcess({
       command: hook.command,

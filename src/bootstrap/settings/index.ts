@@ -1,4 +1,5 @@
 // The settings loader's public surface.
+export { hooksConfigFromSettings } from './hooksConfig.js';
 export { loadSettings, type LoadedSettings, type LoadSettingsOptions } from './load.js';
 export { mergeSettings } from './merge.js';
 export { parseSettingsText, readSettingsFile, type SettingsError } from './readFile.js';

@@ -179,3 +179,24 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+describe('runHooks never throws', () => {
+  it('reports input that cannot be serialised', async () => {
+    const hook = box.script('never.sh', 'echo should-not-run');
+    const input = { ...toolInput(), tool_input: { big: 1n } as Record<string, unknown> };
+    const outcomes = await runHooks('PreToolUse', input, options(hooksFor('PreToolUse', [hook])));
+    expect(outcomes).toHaveLength(1);
+    expect(outcomes[0]?.kind).toBe('non_blocking_error');
+    expect(outcomes[0]?.error).toContain('could not be given its input');
+  });
+
+  it('does not start hooks once the signal has already aborted', async () => {
+    const marker = join(box.dir, 'ran');
+    const hook = box.script('late.sh', `touch "${marker}"`);
+    const controller = new AbortController();
+    controller.abort();
+    const [outcome] = await runHooks('PreToolUse', toolInput(), options(hooksFor('PreToolUse', [hook]), { signal: controller.signal }));
+    expect(outcome?.kind).toBe('cancelled');
+    expect(existsSync(marker)).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findProjectRoot, loadSettings, rulesFromSettings } from '../../../src/bootstrap/settings/index.js';
+import { findProjectRoot, hooksConfigFromSettings, loadSettings, rulesFromSettings } from '../../../src/bootstrap/settings/index.js';
 import { makeSettingsSandbox, type SettingsSandbox } from './sandbox.js';
 
 let box: SettingsSandbox;
@@ -191,5 +191,13 @@ describe('findProjectRoot', () => {
     const outside = join(box.root, 'loose');
     mkdirSync(outside);
     expect(findProjectRoot(outside)).toBe(outside);
+  });
+});
+
+describe('hooksConfigFromSettings', () => {
+  it('keeps runnable command hooks and honours disableAllHooks', () => {
+    const hooks = { Stop: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] };
+    expect(hooksConfigFromSettings({ hooks })).toEqual({ Stop: [{ hooks: [{ type: 'command', command: 'echo hi' }] }] });
+    expect(hooksConfigFromSettings({ hooks, disableAllHooks: true })).toEqual({});
   });
 });
