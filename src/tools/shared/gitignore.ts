@@ -16,8 +16,12 @@ export class GitignoreRules {
   /** Rules from `root` and, inside a git repository, every folder up to the repository root. */
   static async forRoot(root: string): Promise<GitignoreRules> {
     const dirs = await dirsUpToRepoRoot(root);
-    const ruleFiles = await Promise.all(dirs.map((dir) => loadRuleFile(join(dir, '.gitignore'))));
-    return new GitignoreRules(root, ruleFiles.filter((file): file is RuleFile => file !== undefined));
+    const loaded = await Promise.all(dirs.map((dir) => loadRuleFile(join(dir, '.gitignore'))));
+    const ruleFiles = loaded.filter((file): file is RuleFile => file !== undefined).reverse();
+    const rules = new GitignoreRules(root, ruleFiles);
+    // Searching inside an ignored folder on purpose (dist/, a vendored tree) should find its files.
+    if (rules.isIgnored(`${root}${sep}`)) rules.ruleFiles = ruleFiles.filter((file) => file.dir === root);
+    return rules;
   }
 
   /** Adds .gitignore files found below the root during a walk. */
@@ -30,12 +34,14 @@ export class GitignoreRules {
     this.ruleFiles = [...this.ruleFiles, ...added].sort((a, b) => a.dir.length - b.dir.length);
   }
 
+  /** A trailing separator marks a directory, for rules like `dist/`. */
   isIgnored(absPath: string): boolean {
     let ignored = false;
     for (const file of this.ruleFiles) {
       const rel = relative(file.dir, absPath);
       if (rel === '' || rel.startsWith('..')) continue;
-      const verdict = file.rules.test(rel.split(sep).join('/'));
+      const asDir = absPath.endsWith(sep) ? '/' : '';
+      const verdict = file.rules.test(rel.split(sep).join('/') + asDir);
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }

@@ -80,6 +80,22 @@ describe('Glob', () => {
     expect(result.data?.filenames).toEqual([src]);
   });
 
+  it('applies the repository root .gitignore when searching a subfolder', async () => {
+    await mkdir(join(dir, '.git'));
+    await put('.gitignore', 1_000, '*.gen.ts\ndist/\n');
+    await put('pkg/types.gen.ts');
+    const kept = await put('pkg/index.ts');
+    expect((await glob({ pattern: '**/*.ts', path: join(dir, 'pkg') })).data?.filenames).toEqual([kept]);
+  });
+
+  it('finds files inside an ignored folder when that folder is the search path', async () => {
+    await mkdir(join(dir, '.git'));
+    await put('.gitignore', 1_000, 'dist/\n');
+    const bundle = await put('dist/bundle.js');
+    expect((await glob({ pattern: '**/*.js' })).data?.filenames).toEqual([]);
+    expect((await glob({ pattern: '**/*.js', path: join(dir, 'dist') })).data?.filenames).toEqual([bundle]);
+  });
+
   it('looks inside node_modules when the pattern asks for it', async () => {
     const file = await put('node_modules/lib/package.json');
     expect((await glob({ pattern: 'node_modules/**/package.json' })).data?.filenames).toEqual([file]);
