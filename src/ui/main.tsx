@@ -16,7 +16,8 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   const instance = render(<App store={store} options={{ ...options, query }} />, {
     exitOnCtrlC: false,
     ...(options.stdin ? { stdin: options.stdin } : {}),
-    ...(options.stdout ? { stdout: options.stdout } : {}),
+    // Console output is only routed above the UI when the UI owns the real terminal.
+    ...(options.stdout ? { stdout: options.stdout, patchConsole: false } : {}),
   });
   await instance.waitUntilExit();
   (options.stdout ?? process.stdout).write(farewell(options.sessionId));
