@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetSession } from '../../../src/state/session.js';
 import { ReadTool } from '../../../src/tools/read/ReadTool.js';
 import { makeToolContext, runTool } from '../../support/toolContext.js';
 
@@ -153,5 +154,11 @@ describe('Read', () => {
     expect(ReadTool.isReadOnly()).toBe(true);
     expect(ReadTool.isConcurrencySafe()).toBe(true);
     expect(ReadTool.maxResultSizeChars).toBe(Infinity);
+  });
+
+  it('names the file relative to the session cwd when inside it', () => {
+    resetSession({ cwd: dir });
+    expect(ReadTool.describeUse({ file_path: join(dir, 'src/a.ts') })).toBe(join('src', 'a.ts'));
+    expect(ReadTool.describeUse({ file_path: '/etc/hosts' })).toBe('/etc/hosts');
   });
 });

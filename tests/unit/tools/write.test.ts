@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,6 +100,19 @@ describe('Write', () => {
     await runTool(WriteTool, { file_path: file, content: '#!/bin/sh\necho hi\n' }, ctx);
     expect((await stat(file)).mode & 0o777).toBe(0o755);
     expect(await readdir(dir)).toEqual(['script.sh']);
+  });
+
+  it('writes through a symlink to its target and keeps the link', async () => {
+    const target = join(dir, 'target.txt');
+    const link = join(dir, 'link.txt');
+    await writeFile(target, 'before');
+    await symlink(target, link);
+    const ctx = makeToolContext(dir);
+    await runTool(ReadTool, { file_path: link }, ctx);
+    const result = await runTool(WriteTool, { file_path: link, content: 'after' }, ctx);
+    expect(result.error).toBeUndefined();
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readFile(target, 'utf8')).toBe('after');
   });
 
   it('refuses to write over a directory', async () => {
