@@ -1,7 +1,7 @@
 // Drives query() with a scripted model and fake tools, and collects what it yielded, the
 // transitions it took and how it ended. Every run is checked for a valid conversation.
 import { z } from 'zod';
-import { noAutocompaction, noMicrocompaction, type QueryParams } from '../../src/query/deps.js';
+import { noAutocompaction, noMicrocompaction, type QueryDeps, type QueryParams } from '../../src/query/deps.js';
 import { query } from '../../src/query/query.js';
 import type { Terminal, Transition } from '../../src/query/state.js';
 import { resetSession } from '../../src/state/session.js';
@@ -76,14 +76,18 @@ export type RunOutcome = {
   requests: CallModelParams[];
 };
 
-export type RunOptions = Partial<Omit<QueryParams, 'deps' | 'observer'>> & { turns: ScriptedTurn[] };
+export type RunOptions = Partial<Omit<QueryParams, 'deps' | 'observer'>> & {
+  turns: ScriptedTurn[];
+  /** Replaces the pass-through context layers. */
+  compaction?: Partial<Pick<QueryDeps, 'microcompact' | 'autocompact'>>;
+};
 
 export function userPrompt(text = 'Do the thing.'): UserMessage {
   return createUserMessage({ content: text }, 'prompt-uuid');
 }
 
 /** Runs one query to its end. Starts from a fresh session so cost checks are per run. */
-export async function runQuery({ turns, ...overrides }: RunOptions): Promise<RunOutcome> {
+export async function runQuery({ turns, compaction, ...overrides }: RunOptions): Promise<RunOutcome> {
   resetSession();
   const model = scriptedModel(turns);
   const transitions: Transition[] = [];
@@ -100,6 +104,7 @@ export async function runQuery({ turns, ...overrides }: RunOptions): Promise<Run
       callModel: model.callModel,
       microcompact: noMicrocompaction,
       autocompact: noAutocompaction,
+      ...compaction,
       uuid: () => `loop-${++uuidCounter}`,
     },
     observer: { onTransition: (t) => transitions.push(t) },
