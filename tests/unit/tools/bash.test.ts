@@ -238,6 +238,15 @@ describe('BashTool progress and output size', () => {
     expect(shownLines + Number(marker![1])).toBe(200000);
   });
 
+  it('stays bounded while a command floods output until its timeout', async () => {
+    const output = await run({ command: 'echo begin; yes flood', timeout: 500 });
+    expect(output.timedOut).toBe(true);
+    expect(output.truncated).toBe(true);
+    expect(output.stdout.startsWith('begin\nflood\n')).toBe(true);
+    expect(output.stdout.length).toBeLessThanOrEqual(30_000 + 200);
+    expect(output.stdout.endsWith('flood\n')).toBe(true);
+  });
+
   it('honours PULSE_BASH_MAX_OUTPUT_LENGTH', async () => {
     vi.stubEnv('PULSE_BASH_MAX_OUTPUT_LENGTH', '1000');
     const output = await run({ command: 'seq 1 5000' });

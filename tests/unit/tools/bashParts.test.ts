@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { BoundedOutput } from '../../../src/tools/bash/boundedOutput.js';
 import { effectiveTimeoutMs, readBashLimits } from '../../../src/tools/bash/limits.js';
+import { startShellCommand } from '../../../src/tools/bash/runShellCommand.js';
 import { pickShell, quoteForShell, wrapCommand } from '../../../src/tools/bash/shell.js';
 import { isInsideAny, settleFinalDirectory } from '../../../src/tools/bash/workingDirectory.js';
 
@@ -114,5 +115,20 @@ describe('working directory rules', () => {
   it('keeps the current directory when the shell reported nothing or a vanished one', async () => {
     expect(await settleFinalDirectory(undefined, '/tmp', ['/tmp'])).toEqual({ cwd: '/tmp' });
     expect(await settleFinalDirectory('/no/such/dir', '/tmp', ['/'])).toEqual({ cwd: '/tmp' });
+  });
+});
+
+describe('startShellCommand', () => {
+  it('rejects with a clear message when the shell cannot start', async () => {
+    const run = startShellCommand({
+      shell: '/bin/sh',
+      command: 'echo never',
+      cwd: '/no/such/directory/for/pulse',
+      env: process.env,
+      timeoutMs: 5_000,
+      abortSignal: new AbortController().signal,
+      maxOutputLength: 1_000,
+    });
+    await expect(run.done).rejects.toThrow(/^Could not start \/bin\/sh/);
   });
 });
