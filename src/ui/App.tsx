@@ -51,7 +51,7 @@ function Repl({ store, options, commands = BUILTIN_COMMANDS }: AppProps) {
       {request ? (
         <PermissionDialog key={request.toolUseId} request={request} onCancel={interrupt} />
       ) : (
-        <Box marginTop={1}>
+        <Box marginTop={1} flexDirection="column">
           <PromptInput commands={commands} onSubmit={submit} isActive />
         </Box>
       )}

@@ -82,7 +82,7 @@ export function PromptInput({ commands, onSubmit, isActive }: PromptInputProps) 
   }
 
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" width="100%">
       <Box borderStyle="round" borderColor={isActive ? 'gray' : 'blackBright'} paddingX={1} flexDirection="column">
         <DraftLines text={draft.text} cursor={draft.cursor} showCursor={isActive} />
       </Box>

@@ -7,6 +7,7 @@ import type {
   AssistantMessage,
   LoopEvent,
   RawMessageStreamEvent,
+  SystemMessage,
   TombstoneMessage,
   UserMessage,
 } from '../../types/messages.js';
@@ -28,6 +29,7 @@ export class TurnPresenter {
   /** Output tokens of finished model responses, plus the one streaming now. */
   private finishedTokens = 0;
   private currentTokens = 0;
+  private retryNoteId: string | undefined;
 
   constructor(
     private readonly store: ReplStore,
@@ -47,13 +49,7 @@ export class TurnPresenter {
       case 'user':
         return this.handleUser(event);
       case 'system':
-        this.store.getState().appendMessages(event);
-        this.store.getState().addTranscript({
-          kind: 'notice',
-          text: event.content,
-          tone: event.subtype === 'warning' || event.subtype === 'api_retry' ? 'warning' : 'dim',
-        });
-        return;
+        return this.handleSystem(event);
       case 'tombstone':
         return this.handleTombstone(event);
       case 'stream_request_start':
@@ -66,6 +62,27 @@ export class TurnPresenter {
   close(): void {
     this.endTextBlock();
     this.flush();
+    this.clearRetryNote();
+  }
+
+  /** Retries are transient: one footer note, replaced by the next, gone when the turn ends. */
+  private handleSystem(message: SystemMessage): void {
+    const state = this.store.getState();
+    state.appendMessages(message);
+    if (message.subtype === 'api_retry') {
+      this.clearRetryNote();
+      this.retryNoteId = state.notify(message.content, 'warning');
+      return;
+    }
+    this.clearRetryNote();
+    const tone = message.subtype === 'warning' ? 'warning' : 'dim';
+    state.addTranscript({ kind: 'notice', text: message.content, tone });
+  }
+
+  private clearRetryNote(): void {
+    if (this.retryNoteId === undefined) return;
+    this.store.getState().dismissNotification(this.retryNoteId);
+    this.retryNoteId = undefined;
   }
 
   private handleStreamEvent(event: RawMessageStreamEvent): void {
@@ -125,6 +142,7 @@ export class TurnPresenter {
   }
 
   private handleAssistant(message: AssistantMessage): void {
+    this.clearRetryNote();
     const state = this.store.getState();
     state.appendMessages(message);
     this.flush();

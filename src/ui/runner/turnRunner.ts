@@ -85,7 +85,7 @@ export class TurnRunner {
     if (notice) state.addTranscript({ kind: 'notice', ...notice });
     state.addTranscript({
       kind: 'notice',
-      text: turnSummaryText(this.now() - startedAt, presenter.outputTokens),
+      text: `✻ ${turnSummaryText(this.now() - startedAt, presenter.outputTokens)}`,
       tone: 'dim',
     });
     state.stopRun();
