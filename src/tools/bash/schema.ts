@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TIMEOUT_MS } from './limits.js';
 
-export const bashInputSchema = z.strictObject({
+export const bashInputSchema = z.object({
   command: z.string().min(1).describe('The shell command to run'),
   timeout: z
     .number()
