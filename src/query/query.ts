@@ -1,20 +1,14 @@
 // The one loop that talks to the model: prepare context -> stream a response -> run its tools ->
 // go round again. Every way round is a `continue` with a whole new LoopState and a transition;
 // every way out is a typed Terminal. The REPL, print mode, the SDK and sub-agents all drive it.
-import { formatApiErrorText } from '../api/errors.js';
 import { runTools } from '../tools/execution/runTools.js';
 import type { ToolCall } from '../tools/execution/types.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
-import {
-  createSyntheticAssistantError,
-  createSystemMessage,
-  getToolUseBlocks,
-  messagesAfterCompactBoundary,
-  syntheticToolResultsFor,
-} from '../utils/messages.js';
+import { getToolUseBlocks, messagesAfterCompactBoundary, syntheticToolResultsFor } from '../utils/messages.js';
 import { endAbortedStreaming, endAbortedTools } from './abort.js';
 import { prepareContext } from './compaction.js';
 import { productionDeps, type QueryDeps, type QueryParams } from './deps.js';
+import { endWithModelError, FAILED_RESPONSE_TOOL_TEXT, switchToFallback } from './modelFailure.js';
 import { recoverFromMaxOutputTokens } from './recovery.js';
 import { buildModelRequest } from './request.js';
 import type { LoopState, Terminal } from './state.js';
@@ -22,7 +16,6 @@ import { streamResponse } from './stream.js';
 import { isOverBudget } from './usage.js';
 
 const OVER_BUDGET_TOOL_TEXT = 'Not run: the spending limit for this session was reached.';
-const FAILED_RESPONSE_TOOL_TEXT = 'Not run: the model request failed before the turn finished.';
 
 function initialState(p: QueryParams): LoopState {
   return {
@@ -66,30 +59,20 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     const { assistantMessages } = outcome;
 
     if (outcome.kind === 'aborted') return yield* endAbortedStreaming(assistantMessages, context.abortSignal, deps.uuid);
-    if (outcome.kind === 'fallback' && p.fallbackModel !== undefined) {
-      const fallbackModel = p.fallbackModel;
-      // The attempt's blocks came from a model we are leaving; withdraw them with their tool_uses.
-      for (const message of assistantMessages) yield { type: 'tombstone', message };
-      yield createSystemMessage(
-        'model_fallback',
-        `${model} is overloaded; switched to ${fallbackModel} for the rest of this request.`,
-        { trigger: 'overloaded', original_model: model, fallback_model: fallbackModel },
-        deps.uuid(),
-      );
-      state = goRoundAgain({
-        ...turnState,
-        messages: messagesForQuery,
-        context: { ...context, options: { ...context.options, model: fallbackModel } },
-        transition: { reason: 'model_fallback' },
+    // Bounded: once on the fallback model there is nothing left to fall back to.
+    if (outcome.kind === 'fallback' && p.fallbackModel !== undefined && p.fallbackModel !== model) {
+      const fallback = switchToFallback({
+        state: turnState,
+        messagesForQuery,
+        assistantMessages,
+        fallbackModel: p.fallbackModel,
+        uuid: deps.uuid,
       });
+      yield* fallback.events;
+      state = goRoundAgain(fallback.state);
       continue;
     }
-    if (outcome.kind !== 'completed') {
-      yield* answerDangling(assistantMessages, FAILED_RESPONSE_TOOL_TEXT);
-      const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-      yield createSyntheticAssistantError({ text: formatApiErrorText({ kind: 'unknown', message: reason }), apiError: 'unknown' }, deps.uuid());
-      return { reason: 'model_error', error: outcome.error };
-    }
+    if (outcome.kind !== 'completed') return yield* endWithModelError(assistantMessages, outcome.error, deps.uuid);
 
     const { withheld } = outcome;
     if (isOverBudget(p.maxBudgetUsd)) {

@@ -142,6 +142,16 @@ describe('query: errors from the model', () => {
     expect(lastAssistantText(run.history)).toContain('socket hang up');
   });
 
+  it('falls back only once', async () => {
+    const overloaded = () => new FallbackTriggeredError(TEST_MODEL, 'claude-haiku-4-5');
+    const run = await runQuery({
+      fallbackModel: 'claude-haiku-4-5',
+      turns: [{ blocks: [], throws: overloaded() }, { blocks: [], throws: overloaded() }],
+    });
+    expect(run.transitions).toEqual([{ reason: 'model_fallback' }]);
+    expect(run.terminal.reason).toBe('model_error');
+  });
+
   it('treats a fallback signal without a fallback model as a model error', async () => {
     const failure = new FallbackTriggeredError(TEST_MODEL, 'other');
     const run = await runQuery({ turns: [{ blocks: [], throws: failure }] });

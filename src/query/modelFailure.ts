@@ -1,0 +1,54 @@
+// What the loop does when the model call itself fails: switch to the fallback model, or end
+// with the real error. Either way no tool_use is left without a result.
+import { formatApiErrorText } from '../api/errors.js';
+import type { AssistantMessage, LoopEvent } from '../types/messages.js';
+import { createSyntheticAssistantError, createSystemMessage, syntheticToolResultsFor } from '../utils/messages.js';
+import type { Recovery } from './recovery.js';
+import type { LoopState, Terminal } from './state.js';
+
+export const FAILED_RESPONSE_TOOL_TEXT = 'Not run: the model request failed before the turn finished.';
+
+type FallbackInput = {
+  state: LoopState;
+  messagesForQuery: LoopState['messages'];
+  /** The abandoned attempt's blocks, already shown. */
+  assistantMessages: readonly AssistantMessage[];
+  fallbackModel: string;
+  uuid: () => string;
+};
+
+export function switchToFallback({ state, messagesForQuery, assistantMessages, fallbackModel, uuid }: FallbackInput): Recovery {
+  const { context } = state;
+  const originalModel = context.options.model;
+  const events: LoopEvent[] = [
+    // Blocks from the model we are leaving are withdrawn, tool_uses included, so none dangles.
+    ...assistantMessages.map((message): LoopEvent => ({ type: 'tombstone', message })),
+    createSystemMessage(
+      'model_fallback',
+      `${originalModel} is overloaded; switched to ${fallbackModel} for the rest of this request.`,
+      { trigger: 'overloaded', original_model: originalModel, fallback_model: fallbackModel },
+      uuid(),
+    ),
+  ];
+  return {
+    events,
+    state: {
+      ...state,
+      messages: messagesForQuery,
+      context: { ...context, options: { ...context.options, model: fallbackModel } },
+      transition: { reason: 'model_fallback' },
+    },
+  };
+}
+
+export function* endWithModelError(
+  assistantMessages: readonly AssistantMessage[],
+  error: unknown,
+  uuid: () => string,
+): Generator<LoopEvent, Terminal> {
+  yield* syntheticToolResultsFor(assistantMessages, FAILED_RESPONSE_TOOL_TEXT, new Set(), uuid);
+  // The real error, not a made-up interruption: the person needs to know what failed.
+  const message = error instanceof Error ? error.message : String(error);
+  yield createSyntheticAssistantError({ text: formatApiErrorText({ kind: 'unknown', message }), apiError: 'unknown' }, uuid());
+  return { reason: 'model_error', error };
+}
