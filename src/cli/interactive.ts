@@ -5,19 +5,15 @@ import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import type { CliOptions } from './options.js';
 import { PULSE_VERSION } from './version.js';
 
-type ReplModule = Partial<typeof import('../ui/main.js')>;
-
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
-  const ui: ReplModule = await import('../ui/main.js');
-  if (typeof ui.runRepl !== 'function') {
-    throw new Error('interactive mode is not available yet; use -p "<prompt>" to get a single answer');
-  }
   if (prompt?.trim()) {
     throw new Error('a prompt argument needs -p for now: the interactive session cannot take one yet');
   }
   const booted = await bootstrap(bootstrapOptionsFrom(options, false));
+  for (const warning of booted.settingsWarnings) process.stderr.write(`pulse: warning: ${warning}\n`);
+  const { runRepl } = await import('../ui/main.js');
   const context = booted.createContext(new AbortController().signal);
-  const exitCode = await ui.runRepl({
+  return runRepl({
     tools: booted.tools,
     buildSystemPrompt: booted.buildSystemPrompt,
     context,
@@ -29,5 +25,4 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     fallbackModel: options.fallbackModel,
     maxTurns: options.maxTurns,
   });
-  return typeof exitCode === 'number' ? exitCode : 0;
 }

@@ -40,7 +40,7 @@ describe('limits and faults', () => {
     const [first, second] = s.mock.requests;
     expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(900);
     const lines = run.json();
-    expect(lineKinds(lines)).toEqual(['system/init', 'system/api_retry', 'assistant', 'result']);
+    expect(lineKinds(lines)).toEqual(['system/init', 'system/api_retry', 'assistant', 'result/success']);
     expect(lines[1]).toMatchObject({ attempt: 1, error_status: 429, retry_delay_ms: 1000 });
     expect(resultOf(lines)).toMatchObject({ subtype: 'success', result: 'after the wait' });
   });

@@ -22,7 +22,7 @@ describe('print mode', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.json();
-    expect(lineKinds(lines)).toEqual(['system/init', 'assistant', 'assistant', 'user', 'assistant', 'result']);
+    expect(lineKinds(lines)).toEqual(['system/init', 'assistant', 'assistant', 'user', 'assistant', 'result/success']);
     const [init, , toolUse, toolResult] = lines;
     expect(init).toMatchObject({
       type: 'system',
