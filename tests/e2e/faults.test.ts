@@ -66,3 +66,15 @@ describe('limits and faults', () => {
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('interruption', () => {
+  it('aborts on SIGINT, still prints the result, and exits 130', async () => {
+    const s = await scenario([{ kind: 'hang', afterEvents: 2 }]);
+    const pulse = s.start(['wait forever', '-p', ...STREAM_JSON]);
+    await s.mock.waitForRequests(1);
+    pulse.child.kill('SIGINT');
+    const run = await pulse.finished;
+    expect(run.code).toBe(130);
+    expect(resultOf(run.json())).toMatchObject({ subtype: 'error_during_execution', is_error: true });
+  });
+});

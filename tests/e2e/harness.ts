@@ -1,12 +1,21 @@
 // Shared set-up for the e2e tests: a fresh world and mock server per test, torn down after.
 import { afterEach } from 'vitest';
 import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
-import { createWorld, runPulse, type PulseRun, type PulseWorld, type RunOptions } from '../support/runPulse.js';
+import {
+  createWorld,
+  runPulse,
+  startPulse,
+  type PulseRun,
+  type PulseWorld,
+  type RunOptions,
+  type StartedPulse,
+} from '../support/runPulse.js';
 
 export type Scenario = {
   world: PulseWorld;
   mock: MockAnthropic;
   run(args: string[], options?: Omit<RunOptions, 'world' | 'baseUrl'>): Promise<PulseRun>;
+  start(args: string[], options?: Omit<RunOptions, 'world' | 'baseUrl'>): StartedPulse;
 };
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,6 +35,7 @@ export async function scenario(turns: MockTurn[], fallback?: MockTurn): Promise<
     world,
     mock,
     run: (args, options = {}) => runPulse(args, { ...options, world, baseUrl: mock.url }),
+    start: (args, options = {}) => startPulse(args, { ...options, world, baseUrl: mock.url }),
   };
 }
 

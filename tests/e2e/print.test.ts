@@ -142,3 +142,15 @@ describe('start-up errors', () => {
     }
   });
 });
+
+describe('a closed stdout', () => {
+  it('ends quietly when the reader goes away', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'nobody reads this' }] }]);
+    const pulse = s.start(['hi', '-p', ...STREAM_JSON]);
+    pulse.child.stdout?.destroy();
+    const run = await pulse.finished;
+    expect(run.stderr).toBe('');
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(0);
+  });
+});

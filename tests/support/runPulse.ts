@@ -1,7 +1,6 @@
 // Runs the built CLI (dist/pulse.js) as a child process in an isolated world: a temp git repo
 // as cwd, a temp HOME and PULSE_CONFIG_DIR, and only the environment the test gives it.
-import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,7 +51,17 @@ export function assertBuilt(): void {
   if (!existsSync(PULSE_BIN)) throw new Error(`${PULSE_BIN} is missing: run \`npm run build\` first`);
 }
 
+export type StartedPulse = {
+  child: ChildProcess;
+  finished: Promise<PulseRun>;
+};
+
 export function runPulse(args: string[], options: RunOptions): Promise<PulseRun> {
+  return startPulse(args, options).finished;
+}
+
+/** Starts Pulse and hands back the child too, for tests that signal it mid-run. */
+export function startPulse(args: string[], options: RunOptions): StartedPulse {
   assertBuilt();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -74,7 +83,7 @@ export function runPulse(args: string[], options: RunOptions): Promise<PulseRun>
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolvePromise, reject) => {
+  const finished = new Promise<PulseRun>((resolvePromise, reject) => {
     child.once('error', reject);
     child.once('close', (code, signal) =>
       resolvePromise({
@@ -90,4 +99,5 @@ export function runPulse(args: string[], options: RunOptions): Promise<PulseRun>
       }),
     );
   });
+  return { child, finished };
 }
