@@ -2,7 +2,7 @@
 // `./from-cwd` or `from-cwd`. Paths are judged by where they really are (symlinks resolved).
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import ignore from 'ignore';
+import ignore, { type Ignore } from 'ignore';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { PermissionBehavior, PermissionRule, ToolPermissionContext } from '../types/permissions.js';
 import { claudeConfigDir, homeDir } from '../utils/configDir.js';
@@ -76,11 +76,20 @@ function patternMatches({ base, pattern }: AnchoredPattern, path: string, ignore
   for (const root of new Set([resolve(base), resolveRealPath(base)])) {
     const rel = relative(root, path);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
-    if (matcher.ignores(rel)) return true;
+    if (safeIgnores(matcher, rel, ignoreCase)) return true;
     // A directory holding matching files counts, so a search rooted there is caught too.
-    if (isExistingDirectory(path) && matcher.ignores(`${rel}/.pulse-probe`)) return true;
+    if (isExistingDirectory(path) && safeIgnores(matcher, `${rel}/.pulse-probe`, ignoreCase)) return true;
   }
   return false;
+}
+
+/** A path the matcher cannot judge counts as a match for deny and ask, never for allow. */
+function safeIgnores(matcher: Ignore, rel: string, eager: boolean): boolean {
+  try {
+    return matcher.ignores(rel);
+  } catch {
+    return eager;
+  }
 }
 
 function isExistingDirectory(path: string): boolean {

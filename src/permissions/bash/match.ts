@@ -173,10 +173,11 @@ export function checkBashAllowed(
   where?: BashWhere,
 ): BashAllowCheck {
   const trimmed = command.trim();
-  const exact = allowRules.filter((rule) => isExactWholeCommandRule(rule, trimmed));
-  if (exact.length > 0 && trimmed !== '') return { allowed: true, rules: exact };
-  if (trimmed === '') return exactOnly('The command is empty.');
+  // Too long to show the person in full: no rule may approve it on their behalf.
   if (command.length > MAX_COMMAND_LENGTH) return exactOnly('The command is too long to check safely.');
+  if (trimmed === '') return exactOnly('The command is empty.');
+  const exact = allowRules.filter((rule) => isExactWholeCommandRule(rule, trimmed));
+  if (exact.length > 0) return { allowed: true, rules: exact };
   const split = splitCommand(command);
   if (split.hasParseError) return exactOnly('The command has shell syntax that cannot be checked safely.');
   if (split.hasSubstitution) return exactOnly('The command uses command or process substitution.');

@@ -122,6 +122,7 @@ describe('rule table', () => {
     ['touch a', { allow: ['Bash(touch \\*)'] }, 'ask'],
     ['touch *', { allow: ['Bash(touch \\*)'] }, 'allow'],
     ['make', { allow: ['Bash'] }, 'allow'],
+    [`echo ${'a'.repeat(10_001)}`, { allow: ['Bash'] }, 'ask'],
     ['rm -rf / $(id)', { allow: ['Bash(*)'] }, 'allow'],
     ['npm test $(date)', { allow: ['Bash(npm test $(date))'] }, 'allow'],
     ['npm test $(date)', { allow: ['Bash(npm test *)'] }, 'ask'],
