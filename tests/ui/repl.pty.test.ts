@@ -1,0 +1,87 @@
+// One whole REPL session in a real pseudo-terminal: the built CLI against the mock API,
+// streaming an answer, asking permission for a tool, and exiting with the resume hint.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { spawn, type IPty } from '@lydell/node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
+import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { waitFor } from './helpers.js';
+
+// Screen text without colours, cursor moves or synchronized-output markers.
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
+
+let world: PulseWorld | undefined;
+let mock: MockAnthropic | undefined;
+let pty: IPty | undefined;
+
+afterEach(async () => {
+  pty?.kill();
+  await mock?.close();
+  await world?.cleanup();
+  pty = undefined;
+  mock = undefined;
+  world = undefined;
+});
+
+describe('the REPL in a pty', () => {
+  it('streams, asks permission, runs the tool and exits with a resume hint', async () => {
+    assertBuilt();
+    world = await createWorld();
+    mock = await startMockAnthropic({
+      turns: [
+        {
+          content: [
+            { type: 'text', text: 'I will write the file.\n' },
+            { type: 'tool_use', name: 'Bash', input: { command: 'echo pulse > made.txt' } },
+          ],
+          chunkSize: 5,
+        },
+        { content: [{ type: 'text', text: 'The file is written.\n\n- made.txt holds **pulse**\n' }], chunkSize: 5 },
+      ],
+    });
+
+    let output = '';
+    let exitCode: number | undefined;
+    pty = spawn(process.execPath, [PULSE_BIN], {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 40,
+      cwd: world.repo,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: world.home,
+        PULSE_CONFIG_DIR: world.configDir,
+        ANTHROPIC_API_KEY: 'sk-test',
+        ANTHROPIC_BASE_URL: mock.url,
+        TERM: 'xterm-256color',
+      },
+    });
+    pty.onData((data) => (output += data));
+    pty.onExit(({ exitCode: code }) => (exitCode = code));
+    const screen = (): string => output.replace(ESCAPES, '');
+    const session = pty;
+
+    await waitFor(() => screen().includes('/ for commands'), 15_000);
+    session.write('make the file');
+    await waitFor(() => screen().includes('make the file'));
+    session.write('\r');
+
+    await waitFor(() => screen().includes('Allow Bash(echo pulse > made.txt)?'), 15_000);
+    expect(screen()).toContain('I will write the file.');
+    session.write('\r');
+
+    await waitFor(() => screen().includes('Worked for'), 15_000);
+    expect(screen()).toContain('The file is written.');
+    expect(screen()).toContain('• made.txt holds pulse');
+    expect(await readFile(join(world.repo, 'made.txt'), 'utf8')).toBe('pulse\n');
+    expect(mock.requests).toHaveLength(2);
+    expect(mock.pairingErrors).toEqual([]);
+
+    session.write('\u0004');
+    await waitFor(() => exitCode !== undefined, 10_000);
+    expect(exitCode).toBe(0);
+    expect(screen()).toMatch(/pulse --resume [0-9a-f-]{36}/);
+  });
+});
