@@ -33,11 +33,11 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
       onCancel();
       return;
     }
-    const selected = selectedRef.current;
-    if (key.return) return confirm(selected);
+    const current = selectedRef.current;
+    if (key.return) return confirm(current);
     if (key.upArrow) return setSelected((index) => Math.max(ALLOW_ONCE, index - 1));
     if (key.downArrow || (key.tab && !key.shift)) return setSelected((index) => Math.min(DENY, index + 1));
-    if (selected === DENY) {
+    if (current === DENY) {
       if (key.backspace || key.delete) return setFeedback((text) => text.slice(0, -1));
       if (input && !key.ctrl && !key.meta) setFeedback((text) => text + input);
       return;
