@@ -2,7 +2,7 @@
 // tool context, with the session singleton filled in. Both faces (REPL and print mode) call
 // this once; slow probes (git, memory) start first and run while settings load.
 import { realpathSync } from 'node:fs';
-import { pickModel } from '../api/models.js';
+import { pickModel, resolveModel } from '../api/models.js';
 import { loadMemoryFiles, formatMemoryForPrompt } from '../memory/index.js';
 import { session } from '../state/session.js';
 import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
@@ -20,6 +20,7 @@ export type BootstrapOptions = {
   isNonInteractive: boolean;
   verbose: boolean;
   model?: string;
+  fallbackModel?: string;
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions: boolean;
   allowedTools: string[];
@@ -38,6 +39,8 @@ export type Bootstrapped = {
   cwd: string;
   sessionId: string;
   model: string;
+  /** Used when the main model stays overloaded: `--fallback-model`, else settings. */
+  fallbackModel?: string;
   tools: AnyTool[];
   apiKeySource: ApiKeySource;
   /** Settings problems the REPL shows as warnings (print mode stops on them instead). */
@@ -90,6 +93,11 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
 
   const model = pickModel({ flag: options.model, settings: { model: settings.model } });
   session.model = model;
+  const fallbackName = options.fallbackModel ?? settings.fallbackModel;
+  const fallbackModel = fallbackName ? resolveModel(fallbackName) : undefined;
+  if (fallbackModel === model) {
+    throw new Error(`the fallback model cannot be the main model (${model}); pick a different --fallback-model`);
+  }
 
   let permissionContext = buildPermissionContext({
     cwd,
@@ -135,6 +143,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     cwd,
     sessionId: session.sessionId,
     model,
+    ...(fallbackModel ? { fallbackModel } : {}),
     tools,
     apiKeySource,
     settingsWarnings: settings.warnings,

@@ -8,6 +8,7 @@ export type StartupSettings = {
   env: Record<string, string>;
   apiKeyHelper?: string;
   model?: string;
+  fallbackModel?: string;
   defaultMode?: PermissionMode;
   rules: PermissionRule[];
   /** Absolute paths (relative entries are taken from the project root). */
@@ -36,6 +37,7 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     env: merged.env ?? {},
     apiKeyHelper: merged.apiKeyHelper,
     model: merged.model,
+    fallbackModel: merged.fallbackModel,
     // `manual` is the reference's newer name for the default mode.
     defaultMode: mode === 'manual' ? 'default' : mode,
     rules: rulesFromSettings(loaded.bySource, projectRoot),

@@ -8,6 +8,7 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     isNonInteractive,
     verbose: options.verbose,
     model: options.model,
+    fallbackModel: options.fallbackModel,
     permissionMode: options.permissionMode,
     dangerouslySkipPermissions: options.dangerouslySkipPermissions,
     allowedTools: options.allowedTools,

@@ -22,7 +22,7 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     cwd: booted.cwd,
     sessionId: booted.sessionId,
     version: PULSE_VERSION,
-    fallbackModel: options.fallbackModel,
+    fallbackModel: booted.fallbackModel,
     maxTurns: options.maxTurns,
   });
 }

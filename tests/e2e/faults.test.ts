@@ -67,6 +67,32 @@ describe('limits and faults', () => {
   });
 });
 
+describe('model fallback', () => {
+  it('switches to --fallback-model after repeated overload and says so', async () => {
+    const overloaded = { kind: 'http_error' as const, status: 529 };
+    const s = await scenario([overloaded, overloaded, overloaded, { content: [{ type: 'text', text: 'from the fallback' }] }]);
+    const run = await s.run(['hi', '-p', '--model', 'opus', '--fallback-model', 'sonnet', ...STREAM_JSON]);
+    expect(run.code).toBe(0);
+    expect(s.mock.requests.map((request) => request.body.model)).toEqual([
+      'claude-opus-4-8',
+      'claude-opus-4-8',
+      'claude-opus-4-8',
+      'claude-sonnet-4-6',
+    ]);
+    const lines = run.json();
+    expect(lineKinds(lines)).toContain('system/model_fallback');
+    expect(resultOf(lines)).toMatchObject({ subtype: 'success', result: 'from the fallback' });
+  });
+
+  it('refuses a fallback model equal to the main model', async () => {
+    const s = await scenario([]);
+    const run = await s.run(['hi', '-p', '--model', 'opus', '--fallback-model', 'claude-opus-4-8']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^pulse: error: the fallback model cannot be the main model/);
+    expect(s.mock.requests).toHaveLength(0);
+  });
+});
+
 describe('interruption', () => {
   it('aborts on SIGINT, still prints the result, and exits 130', async () => {
     const s = await scenario([{ kind: 'hang', afterEvents: 2 }]);

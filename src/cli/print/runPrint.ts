@@ -72,7 +72,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       canUseTool: denyInPrintMode,
       context: booted.createContext(controller.signal),
       source: 'print',
-      fallbackModel: options.fallbackModel,
+      fallbackModel: booted.fallbackModel,
       maxTurns: options.maxTurns,
       maxBudgetUsd: options.maxBudgetUsd,
     });
