@@ -22,12 +22,15 @@ export async function runCli(args: string[]): Promise<number> {
   }
 
   checkPrintModeOptions(options);
+  // Loading print mode's modules is most of start-up; let it overlap with reading stdin.
+  const printMode = import('./print/runPrint.js');
+  printMode.catch(() => undefined);
   const { combinePrompt, processStdin, readStdin } = await import('./stdin.js');
   const stdinText = await readStdin(processStdin(), (parsed.prompt ?? '').trim() !== '');
   const prompt = combinePrompt(parsed.prompt, stdinText);
   if (prompt.trim() === '') {
     throw new Error('no prompt given: pass one as an argument (pulse -p "…") or pipe it on stdin');
   }
-  const { runPrint } = await import('./print/runPrint.js');
+  const { runPrint } = await printMode;
   return runPrint(options, prompt);
 }
