@@ -1,0 +1,124 @@
+// Layer 5: when the context nears the model's limit, compact it automatically. A circuit breaker
+// stops retrying after three failures in a row, so a broken summariser cannot add a wasted call
+// to every turn for the rest of the session.
+import type { CallModel, QuerySource } from '../api/types.js';
+import type { ToolUseContext } from '../tools/Tool.js';
+import type { Message } from '../types/messages.js';
+import { compactConversation } from './compactConversation.js';
+import type { MemoryFile, TodoItem } from './postCompactAttachments.js';
+import { type Env, getContextThresholds } from './thresholds.js';
+import { tokenCountWithEstimation } from './tokens.js';
+
+export {
+  buildPostCompactMessages,
+  COMPACT_MAX_OUTPUT_TOKENS,
+  CompactionError,
+  compactConversation,
+  MAX_PROMPT_TOO_LONG_RETRIES,
+  type CompactConversationParams,
+  type CompactConversationResult,
+  type CompactTrigger,
+} from './compactConversation.js';
+
+export const MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES = 3;
+
+/** Same shape as `AutoCompactResult` in query/deps.ts (compact/ does not import the loop). */
+export type AutoCompactResult =
+  | { compacted: false }
+  | { compacted: true; messages: Message[]; boundary: Message };
+
+export type AutoCompactOutcome = AutoCompactResult & {
+  /** Consecutive failures after this attempt: 0 after a success, unchanged when nothing was tried. */
+  failures: number;
+  /** Why this attempt failed, when it did. */
+  error?: unknown;
+};
+
+export type AutoCompactOptions = {
+  callModel: CallModel;
+  /** Defaults to the context's model. */
+  model?: string;
+  failures: number;
+  env?: Env;
+  /** Tokens snip removed this turn: the last response's usage still counts them. */
+  snipTokensFreed?: number;
+  todos?: readonly TodoItem[];
+  memoryFiles?: readonly MemoryFile[];
+  transcriptPath?: string;
+  uuid?: () => string;
+};
+
+export function shouldAutoCompact(messages: readonly Message[], model: string, env: Env, snipTokensFreed = 0): boolean {
+  const thresholds = getContextThresholds(model, env);
+  if (!thresholds.autoCompactEnabled) return false;
+  return tokenCountWithEstimation(messages) - snipTokensFreed >= thresholds.autoCompactThreshold;
+}
+
+/** After compaction only the re-attached files count as read, so Edit asks for a fresh Read of the rest. */
+export function keepOnlyRestoredFiles(readFileState: Map<string, unknown>, restoredFiles: readonly string[]): void {
+  for (const path of [...readFileState.keys()]) {
+    if (!restoredFiles.includes(path)) readFileState.delete(path);
+  }
+}
+
+export async function autoCompactIfNeeded(
+  messages: Message[],
+  context: ToolUseContext,
+  source: QuerySource,
+  options: AutoCompactOptions,
+): Promise<AutoCompactOutcome> {
+  const { failures } = options;
+  // A compaction request must never compact itself.
+  if (source === 'compact' || failures >= MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES) return { compacted: false, failures };
+  const model = options.model ?? context.options.model;
+  if (!shouldAutoCompact(messages, model, options.env ?? process.env, options.snipTokensFreed)) {
+    return { compacted: false, failures };
+  }
+  try {
+    const result = await compactConversation({
+      messages,
+      callModel: options.callModel,
+      model,
+      signal: context.abortSignal,
+      trigger: 'auto',
+      readFileState: context.readFileState,
+      todos: options.todos,
+      memoryFiles: options.memoryFiles,
+      transcriptPath: options.transcriptPath,
+      uuid: options.uuid,
+    });
+    keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);
+    return { compacted: true, messages: result.messages, boundary: result.boundary, failures: 0 };
+  } catch (error) {
+    // An abort is the user's doing, not the summariser's: it does not count towards the breaker.
+    if (context.abortSignal.aborted) return { compacted: false, failures };
+    return { compacted: false, failures: failures + 1, error };
+  }
+}
+
+export type CreateAutocompactOptions = Omit<AutoCompactOptions, 'failures' | 'todos' | 'memoryFiles'> & {
+  getTodos?: () => readonly TodoItem[];
+  getMemoryFiles?: () => readonly MemoryFile[];
+};
+
+/**
+ * A `QueryDeps.autocompact` for the session. It keeps its own failure count across queries; a
+ * failure is thrown so the loop reports it and counts it towards its own per-query breaker.
+ */
+export function createAutocompact(
+  options: CreateAutocompactOptions,
+): (messages: Message[], context: ToolUseContext, source: QuerySource) => Promise<AutoCompactResult> {
+  let failures = 0;
+  return async (messages, context, source) => {
+    const outcome = await autoCompactIfNeeded(messages, context, source, {
+      ...options,
+      failures,
+      todos: options.getTodos?.(),
+      memoryFiles: options.getMemoryFiles?.(),
+    });
+    failures = outcome.failures;
+    if (outcome.error !== undefined) throw outcome.error;
+    if (!outcome.compacted) return { compacted: false };
+    return { compacted: true, messages: outcome.messages, boundary: outcome.boundary };
+  };
+}

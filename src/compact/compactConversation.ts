@@ -1,0 +1,169 @@
+// Layer 5's engine: one separate, tool-less model call turns the conversation into a structured
+// summary, and the session continues from [boundary, summary, re-attached context].
+import { randomUUID } from 'node:crypto';
+import { getModelInfo } from '../api/models.js';
+import type { CallModel } from '../api/types.js';
+import type { FileReadRecord } from '../tools/Tool.js';
+import type { AssistantMessage, ContentBlockParam, Message, SystemMessage, UserMessage } from '../types/messages.js';
+import {
+  answeredToolUseIds,
+  createSystemMessage,
+  createUserMessage,
+  messagesAfterCompactBoundary,
+  normalizeMessagesForAPI,
+  syntheticToolResultsFor,
+} from '../utils/messages.js';
+import { groupByApiRound } from './history.js';
+import { collectModelText } from './modelText.js';
+import { buildPostCompactAttachments, type MemoryFile, type TodoItem } from './postCompactAttachments.js';
+import {
+  buildCompactPrompt,
+  buildSummaryMessage,
+  COMPACT_SYSTEM_PROMPT,
+  formatCompactSummary,
+  TRUNCATED_FOR_RETRY_MARKER,
+} from './summaryPrompt.js';
+import { tokenCountWithEstimation } from './tokens.js';
+
+export const COMPACT_MAX_OUTPUT_TOKENS = 20_000;
+export const MAX_PROMPT_TOO_LONG_RETRIES = 3;
+/** Share of the oldest API rounds dropped on each prompt-too-long retry. */
+const RETRY_DROP_SHARE = 0.2;
+const UNRUN_TOOL_TEXT = 'Not run: the conversation was compacted first.';
+
+export type CompactTrigger = 'auto' | 'manual';
+
+export type CompactConversationParams = {
+  messages: Message[];
+  callModel: CallModel;
+  model: string;
+  signal: AbortSignal;
+  trigger: CompactTrigger;
+  /** `/compact <instructions>`. */
+  customInstructions?: string;
+  readFileState?: ReadonlyMap<string, FileReadRecord>;
+  todos?: readonly TodoItem[];
+  memoryFiles?: readonly MemoryFile[];
+  /** Where the full transcript lives, offered to the model for exact details. */
+  transcriptPath?: string;
+  uuid?: () => string;
+};
+
+export type CompactConversationResult = {
+  /** What follows the boundary: the summary message, then the re-attached context. */
+  messages: UserMessage[];
+  boundary: SystemMessage;
+  summaryText: string;
+  preTokens: number;
+  /** Files whose contents were re-attached; the caller keeps only these in readFileState. */
+  restoredFiles: string[];
+};
+
+export class CompactionError extends Error {
+  override name = 'CompactionError';
+}
+
+function mediaPlaceholder(block: ContentBlockParam): ContentBlockParam {
+  if (block.type === 'image') return { type: 'text', text: '[image]' };
+  if (block.type === 'document') return { type: 'text', text: '[document]' };
+  if (block.type !== 'tool_result' || !Array.isArray(block.content)) return block;
+  const content = block.content.map((part) => (part.type === 'image' ? { type: 'text' as const, text: '[image]' } : part));
+  return { ...block, content };
+}
+
+/** Images and documents cost a lot and say little to a summariser. */
+function withoutMedia(messages: readonly Message[]): Message[] {
+  return messages.map((message) => {
+    if (message.type !== 'user' || typeof message.message.content === 'string') return message;
+    return { ...message, message: { ...message.message, content: message.message.content.map(mediaPlaceholder) } };
+  });
+}
+
+/** Answers any tool_use still open so the request is a valid conversation. */
+function closeOpenToolUses(messages: Message[], uuid: () => string): Message[] {
+  const answered = answeredToolUseIds(messages);
+  const assistants = messages.filter((m): m is AssistantMessage => m.type === 'assistant');
+  return [...messages, ...syntheticToolResultsFor(assistants, UNRUN_TOOL_TEXT, answered, uuid)];
+}
+
+/** The history minus its oldest rounds, or undefined when nothing more can go. */
+function dropOldestRounds(messages: readonly Message[]): Message[] | undefined {
+  const groups = groupByApiRound(messages);
+  if (groups.length <= 1) return undefined;
+  const drop = Math.max(1, Math.floor(groups.length * RETRY_DROP_SHARE));
+  return groups.slice(drop).flat();
+}
+
+async function requestSummary(
+  params: CompactConversationParams,
+  history: Message[],
+  uuid: () => string,
+): Promise<string> {
+  const prompt = createUserMessage({ content: buildCompactPrompt(params.customInstructions), isMeta: true }, uuid());
+  const maxOutputTokens = Math.min(COMPACT_MAX_OUTPUT_TOKENS, getModelInfo(params.model).maxOutputTokens);
+  let toSend = history;
+  for (let retry = 0; ; retry += 1) {
+    const head = toSend === history ? [] : [createUserMessage({ content: TRUNCATED_FOR_RETRY_MARKER, isMeta: true }, uuid())];
+    const outcome = await collectModelText(params.callModel, {
+      messages: normalizeMessagesForAPI([...head, ...toSend, prompt]),
+      system: [{ type: 'text', text: COMPACT_SYSTEM_PROMPT }],
+      tools: [],
+      model: params.model,
+      maxOutputTokens,
+      signal: params.signal,
+      querySource: 'compact',
+    });
+    if (outcome.ok) return outcome.text;
+    if (outcome.apiError !== 'prompt_too_long' || retry >= MAX_PROMPT_TOO_LONG_RETRIES) {
+      throw new CompactionError(outcome.message || `The summary request failed (${outcome.apiError}).`);
+    }
+    const shorter = dropOldestRounds(toSend);
+    if (!shorter) throw new CompactionError('The conversation is too long to summarise even after dropping its oldest part.');
+    toSend = shorter;
+  }
+}
+
+export async function compactConversation(params: CompactConversationParams): Promise<CompactConversationResult> {
+  const uuid = params.uuid ?? randomUUID;
+  const history = messagesAfterCompactBoundary(params.messages);
+  if (!history.some((m) => m.type === 'user' || m.type === 'assistant')) {
+    throw new CompactionError('There is nothing to compact yet.');
+  }
+  const preTokens = tokenCountWithEstimation(history);
+  const raw = await requestSummary(params, closeOpenToolUses(withoutMedia(history), uuid), uuid);
+  const summaryText = formatCompactSummary(raw);
+  if (summaryText === '') throw new CompactionError('The summary came back empty.');
+
+  const boundary = createSystemMessage(
+    'compact_boundary',
+    'Conversation compacted',
+    { trigger: params.trigger, pre_tokens: preTokens },
+    uuid(),
+  );
+  const summaryMessage = createUserMessage(
+    {
+      content: buildSummaryMessage({ summary: summaryText, trigger: params.trigger, transcriptPath: params.transcriptPath }),
+      isMeta: true,
+    },
+    uuid(),
+  );
+  const attachments = buildPostCompactAttachments({
+    history,
+    uuid,
+    readFileState: params.readFileState,
+    todos: params.todos,
+    memoryFiles: params.memoryFiles,
+  });
+  return {
+    messages: [summaryMessage, ...attachments.messages],
+    boundary,
+    summaryText,
+    preTokens,
+    restoredFiles: attachments.restoredFiles,
+  };
+}
+
+/** The history the session continues with: the boundary first, as the transcript stores it. */
+export function buildPostCompactMessages(result: { boundary: Message; messages: readonly Message[] }): Message[] {
+  return [result.boundary, ...result.messages];
+}

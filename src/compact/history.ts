@@ -1,0 +1,37 @@
+// Small readings of a conversation's history shared by the context layers.
+import type { Message, UserMessage } from '../types/messages.js';
+
+/** A prompt a person (or the SDK caller) typed, as opposed to tool results and Pulse's own nudges. */
+export function isRealUserPrompt(message: Message): message is UserMessage {
+  if (message.type !== 'user' || message.isMeta || message.isSynthetic) return false;
+  const { content } = message.message;
+  if (typeof content === 'string') return content.trim().length > 0;
+  return content.length > 0 && content.every((block) => block.type !== 'tool_result');
+}
+
+export function lastCompactBoundaryIndex(messages: readonly Message[]): number {
+  return messages.findLastIndex((m) => m.type === 'system' && m.subtype === 'compact_boundary');
+}
+
+/**
+ * Splits history where each new model response starts: every group after the first is one
+ * response and the user messages (tool results included) that follow it. Dropping groups from the
+ * front therefore never separates a tool_use from its tool_result.
+ */
+export function groupByApiRound(messages: readonly Message[]): Message[][] {
+  const groups: Message[][] = [];
+  let current: Message[] = [];
+  let currentResponseId: string | undefined;
+  for (const message of messages) {
+    const startsResponse =
+      message.type === 'assistant' && message.apiError === undefined && message.message.id !== currentResponseId;
+    if (startsResponse && current.length > 0) {
+      groups.push(current);
+      current = [];
+    }
+    if (message.type === 'assistant' && message.apiError === undefined) currentResponseId = message.message.id;
+    current.push(message);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}

@@ -1,0 +1,109 @@
+// What a compacted session gets back besides the summary: the files it was working with, the
+// project instructions the caller wants kept in view, and the todo list. Each goes in as a meta
+// user message, within a fixed token budget.
+import type { FileReadRecord } from '../tools/Tool.js';
+import type { Message, UserMessage } from '../types/messages.js';
+import { createUserMessage, getToolUseBlocks } from '../utils/messages.js';
+import { estimateTextTokens } from './tokens.js';
+
+export const MAX_FILES_TO_RESTORE = 5;
+export const MAX_TOKENS_PER_RESTORED_FILE = 5_000;
+export const RESTORE_TOKEN_BUDGET = 50_000;
+
+export type TodoItem = { content: string; status: 'pending' | 'in_progress' | 'completed'; activeForm?: string };
+export type MemoryFile = { path: string; content: string };
+
+export type Attachments = { messages: UserMessage[]; restoredFiles: string[] };
+
+function pathMatches(statePath: string, inputPath: string): boolean {
+  return statePath === inputPath || statePath.endsWith(`/${inputPath.replace(/^\.\//, '')}`);
+}
+
+/** Files in `readFileState`, most recently read first: by the Read calls in history, then by map order. */
+export function recentlyReadFiles(
+  messages: readonly Message[],
+  readFileState: ReadonlyMap<string, FileReadRecord>,
+): string[] {
+  const order: string[] = [];
+  const statePaths = [...readFileState.keys()];
+  for (const message of messages.toReversed()) {
+    for (const block of getToolUseBlocks(message).toReversed()) {
+      if (block.name !== 'Read') continue;
+      const input = block.input as { file_path?: unknown } | null;
+      if (typeof input?.file_path !== 'string') continue;
+      const inputPath = input.file_path;
+      const match = statePaths.find((p) => pathMatches(p, inputPath));
+      if (match !== undefined && !order.includes(match)) order.push(match);
+    }
+  }
+  for (const path of statePaths.toReversed()) if (!order.includes(path)) order.push(path);
+  return order;
+}
+
+/** The text cut to roughly `maxTokens`, and whether anything was cut. */
+function capTokens(text: string, maxTokens: number): { text: string; cut: boolean } {
+  const tokens = estimateTextTokens(text);
+  if (tokens <= maxTokens) return { text, cut: false };
+  const keepChars = Math.floor((text.length * maxTokens) / tokens);
+  return { text: text.slice(0, keepChars), cut: true };
+}
+
+function fileAttachmentText(path: string, record: FileReadRecord): string {
+  const { text, cut } = capTokens(record.content, MAX_TOKENS_PER_RESTORED_FILE);
+  const notes = [
+    ...(record.isPartialView ? ['Only part of this file had been read.'] : []),
+    ...(cut ? ['The file is cut short here; read it again for the rest.'] : []),
+  ];
+  return [`Contents of ${path} as read before the conversation was compacted:`, '', text, ...(notes.length ? ['', ...notes] : [])].join('\n');
+}
+
+function memoryAttachmentText(files: readonly MemoryFile[]): string {
+  const sections = files.map((file) => `Instructions from ${file.path}:\n${capTokens(file.content, MAX_TOKENS_PER_RESTORED_FILE).text}`);
+  return ['Project instructions that still apply:', '', ...sections].join('\n\n');
+}
+
+const TODO_MARKS: Readonly<Record<TodoItem['status'], string>> = {
+  pending: '[ ]',
+  in_progress: '[~]',
+  completed: '[x]',
+};
+
+export function todoAttachmentText(todos: readonly TodoItem[]): string {
+  const lines = todos.map((todo) => `${TODO_MARKS[todo.status]} ${todo.content}`);
+  return ['The todo list as it stood before the conversation was compacted ([ ] pending, [~] in progress, [x] done):', ...lines].join('\n');
+}
+
+export type AttachmentSources = {
+  history: readonly Message[];
+  readFileState?: ReadonlyMap<string, FileReadRecord>;
+  todos?: readonly TodoItem[];
+  memoryFiles?: readonly MemoryFile[];
+  uuid: () => string;
+};
+
+export function buildPostCompactAttachments(sources: AttachmentSources): Attachments {
+  const messages: UserMessage[] = [];
+  const restoredFiles: string[] = [];
+  let budget = RESTORE_TOKEN_BUDGET;
+  const attach = (text: string): boolean => {
+    const tokens = estimateTextTokens(text);
+    if (tokens > budget) return false;
+    budget -= tokens;
+    messages.push(createUserMessage({ content: text, isMeta: true }, sources.uuid()));
+    return true;
+  };
+
+  if (sources.memoryFiles?.length) attach(memoryAttachmentText(sources.memoryFiles));
+  const state = sources.readFileState;
+  if (state) {
+    for (const path of recentlyReadFiles(sources.history, state)) {
+      if (restoredFiles.length >= MAX_FILES_TO_RESTORE) break;
+      const record = state.get(path);
+      if (record && attach(fileAttachmentText(path, record))) restoredFiles.push(path);
+    }
+  }
+  if (sources.todos?.length) {
+    messages.push(createUserMessage({ content: todoAttachmentText(sources.todos), isMeta: true }, sources.uuid()));
+  }
+  return { messages, restoredFiles };
+}
