@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  estimateMessageTokens,
+  estimateMessagesTokens,
+  estimateTextTokens,
+  MEDIA_BLOCK_TOKENS,
+  tokenCountWithEstimation,
+} from '../../../src/compact/tokens.js';
+import { createSyntheticAssistantError, createSystemMessage, createUserMessage } from '../../../src/utils/messages.js';
+import { assistant, prompt, textBlock, toolResult, toolUseBlock } from './fixtures.js';
+
+describe('estimateTextTokens', () => {
+  it('counts four characters a token for prose', () => {
+    expect(estimateTextTokens('a'.repeat(400))).toBe(100);
+    expect(estimateTextTokens('abcde')).toBe(2);
+  });
+
+  it('counts two characters a token for JSON-looking text', () => {
+    const json = JSON.stringify({ key: 'value', list: [1, 2, 3], nested: { a: true } });
+    expect(estimateTextTokens(json)).toBe(Math.ceil(json.length / 2));
+    const padded = `  [${'1,'.repeat(50)}1]  `;
+    expect(estimateTextTokens(padded)).toBe(Math.ceil(padded.length / 2));
+  });
+});
+
+describe('estimateMessageTokens', () => {
+  const padded = (raw: number) => Math.ceil((raw * 4) / 3);
+
+  it('counts text, tool_use input as JSON and tool_result content', () => {
+    expect(estimateMessageTokens(prompt('x'.repeat(400)))).toBe(padded(100));
+    const input = { file_path: '/tmp/some/file.ts', limit: 40 };
+    const use = assistant([textBlock('y'.repeat(40)), toolUseBlock('Read', input, 'toolu_a')]);
+    expect(estimateMessageTokens(use)).toBe(padded(10 + 1 + Math.ceil(JSON.stringify(input).length / 2)));
+    expect(estimateMessageTokens(toolResult('toolu_a', 'z'.repeat(800)))).toBe(padded(200));
+  });
+
+  it('counts an image at a fixed size whatever its data', () => {
+    const image = createUserMessage({
+      content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'A'.repeat(500_000) } }],
+    });
+    expect(estimateMessageTokens(image)).toBe(padded(MEDIA_BLOCK_TOKENS));
+  });
+
+  it('counts nothing for messages that are never sent', () => {
+    expect(estimateMessageTokens(createSystemMessage('informational', 'x'.repeat(1000)))).toBe(0);
+    expect(estimateMessageTokens(createSyntheticAssistantError({ text: 'x'.repeat(1000), apiError: 'unknown' }))).toBe(0);
+  });
+});
+
+describe('tokenCountWithEstimation', () => {
+  it('estimates everything when no response carries usage', () => {
+    const messages = [prompt('a'.repeat(4000)), prompt('b'.repeat(400))];
+    expect(tokenCountWithEstimation(messages)).toBe(estimateMessagesTokens(messages));
+  });
+
+  it('takes the last usage and estimates from the first block of that response on', () => {
+    const early = assistant([textBlock('old')], { usage: { input_tokens: 999_999 } });
+    const first = assistant([textBlock('Looking.')], { id: 'msg_last', usage: { output_tokens: 1 } });
+    const second = assistant([toolUseBlock('Read', { file_path: 'a' }, 'toolu_r')], {
+      id: 'msg_last',
+      usage: { input_tokens: 1_000, cache_creation_input_tokens: 200, cache_read_input_tokens: 30_000, output_tokens: 80 },
+    });
+    const result = toolResult('toolu_r', 'c'.repeat(4_000));
+    const messages = [prompt('go'), early, prompt('again'), first, second, result];
+    const expected = 1_000 + 200 + 30_000 + 80 + estimateMessagesTokens([second, result]);
+    expect(tokenCountWithEstimation(messages)).toBe(expected);
+  });
+
+  it('skips synthetic error messages when looking for usage', () => {
+    const real = assistant([textBlock('ok')], { usage: { input_tokens: 5_000, output_tokens: 10 } });
+    const error = createSyntheticAssistantError({ text: 'failed', apiError: 'server_error' });
+    error.message.usage.input_tokens = 1_000_000;
+    const after = prompt('p'.repeat(400));
+    expect(tokenCountWithEstimation([prompt('hi'), real, error, after])).toBe(5_010 + estimateMessagesTokens([error, after]));
+  });
+});
