@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLEARED_TOOL_RESULT, microcompact } from '../../../src/compact/microcompact.js';
+import type { QueryDeps } from '../../../src/query/deps.js';
 import type { Message } from '../../../src/types/messages.js';
 import { makeToolContext } from '../../support/toolContext.js';
 import { assistant, prompt, round, textBlock, thinkingBlock, toolResult, toolResultContents, toolUseBlock } from './fixtures.js';
@@ -49,6 +50,12 @@ describe('microcompact', () => {
     // Assistant messages, thinking included, are passed through untouched.
     expect(next.find((m) => m.uuid === thinkingTurn.uuid)).toBe(thinkingTurn);
     expect(next.filter((m) => m.type === 'assistant').every((m) => messages.includes(m))).toBe(true);
+  });
+
+  it('fits QueryDeps.microcompact', () => {
+    const dep: QueryDeps['microcompact'] = microcompact;
+    const messages = [prompt('hi')];
+    expect(dep(messages, context).messages).toBe(messages);
   });
 
   it('returns the same array when nothing changes', () => {
