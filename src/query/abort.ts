@@ -17,10 +17,12 @@ function isSubmitInterrupt(signal: AbortSignal): boolean {
 
 export function* endAbortedStreaming(
   assistantMessages: readonly AssistantMessage[],
+  /** Results the tool runner already produced for calls it had started. */
+  toolResults: readonly Message[],
   signal: AbortSignal,
   uuid: () => string,
 ): Generator<LoopEvent, Terminal> {
-  yield* syntheticToolResultsFor(assistantMessages, INTERRUPTED_TOOL_TEXT, new Set(), uuid);
+  yield* syntheticToolResultsFor(assistantMessages, INTERRUPTED_TOOL_TEXT, answeredToolUseIds(toolResults), uuid);
   if (!isSubmitInterrupt(signal)) yield createInterruptionMessage(false, uuid());
   return { reason: 'aborted_streaming' };
 }

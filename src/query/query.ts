@@ -1,21 +1,38 @@
-// The one loop that talks to the model: prepare context -> stream a response -> run its tools ->
-// go round again. Every way round is a `continue` with a whole new LoopState and a transition;
-// every way out is a typed Terminal. The REPL, print mode, the SDK and sub-agents all drive it.
-import { runTools } from '../tools/execution/runTools.js';
-import type { ToolCall } from '../tools/execution/types.js';
+// The one loop that talks to the model: prepare context -> stream a response (its tools start as
+// their blocks close) -> finish its tools -> go round again. Every way round is a `continue` with
+// a whole new LoopState and a transition; every way out is a typed Terminal. The REPL, print
+// mode, the SDK and sub-agents all drive it.
+import type { ToolCall, ToolRunEvent } from '../tools/execution/types.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
-import { getToolUseBlocks, messagesAfterCompactBoundary, syntheticToolResultsFor } from '../utils/messages.js';
+import {
+  answeredToolUseIds,
+  createUserMessage,
+  messagesAfterCompactBoundary,
+  syntheticToolResultsFor,
+} from '../utils/messages.js';
 import { endAbortedStreaming, endAbortedTools } from './abort.js';
 import { prepareContext } from './compaction.js';
 import { productionDeps, type QueryDeps, type QueryParams } from './deps.js';
-import { endWithModelError, FAILED_RESPONSE_TOOL_TEXT, switchToFallback } from './modelFailure.js';
+import {
+  endWithModelError,
+  FAILED_RESPONSE_TOOL_TEXT,
+  isOverloadedFailure,
+  ModelOverloadedError,
+  switchToFallback,
+} from './modelFailure.js';
 import { recoverFromMaxOutputTokens } from './recovery.js';
 import { buildModelRequest } from './request.js';
 import type { LoopState, Terminal } from './state.js';
 import { streamResponse } from './stream.js';
-import { isOverBudget } from './usage.js';
+import { checkTokenBudget, newTokenBudgetTracker, type TokenBudgetTracker } from './tokenBudget.js';
+import { createToolRunner, isStreamingToolsDisabled, toolCallsOf } from './toolRunner.js';
+import { isOverBudget, outputTokensOf } from './usage.js';
 
 const OVER_BUDGET_TOOL_TEXT = 'Not run: the spending limit for this session was reached.';
+const OVER_BUDGET_REASON = 'the spending limit for this session was reached.';
+const CUT_OFF_REASON = 'the reply was cut off by the output token limit.';
+const FAILED_RESPONSE_REASON = 'the model request failed before the turn finished.';
+const FALLBACK_REASON = 'the model was switched and the request is being sent again.';
 
 function initialState(p: QueryParams): LoopState {
   return {
@@ -31,17 +48,37 @@ function initialState(p: QueryParams): LoopState {
   };
 }
 
-function toolCallsOf(assistantMessages: readonly AssistantMessage[]): ToolCall[] {
-  return assistantMessages.flatMap((assistantMessage) =>
-    getToolUseBlocks(assistantMessage).map((block) => ({ block, assistantMessage })),
-  );
+function toolCallsIn(assistantMessages: readonly AssistantMessage[]): ToolCall[] {
+  return assistantMessages.flatMap(toolCallsOf);
+}
+
+/** Passes events on and keeps the history messages among them. */
+async function* forward(events: AsyncIterable<ToolRunEvent>, into: Message[]): AsyncGenerator<LoopEvent, Message[]> {
+  for await (const event of events) {
+    yield event;
+    if (event.type !== 'progress') into.push(event);
+  }
+  return into;
+}
+
+/** Results the runner already has, then a synthetic one for every call it never answered. */
+function answerAll(
+  assistantMessages: readonly AssistantMessage[],
+  started: readonly Message[],
+  text: string,
+  uuid: () => string,
+): Message[] {
+  return [...started, ...syntheticToolResultsFor(assistantMessages, text, answeredToolUseIds(started), uuid)];
 }
 
 export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal> {
   const deps: QueryDeps = { ...productionDeps(), ...p.deps };
-  const answerDangling = (assistantMessages: readonly AssistantMessage[], text: string) =>
-    syntheticToolResultsFor(assistantMessages, text, new Set(), deps.uuid);
+  // Snapshotted once: nothing in the environment is re-read while the query runs.
+  const streamingTools = !isStreamingToolsDisabled();
+  const isSubagent = p.source.startsWith('agent:');
   let state = initialState(p);
+  let budgetTracker: TokenBudgetTracker = newTokenBudgetTracker();
+  let outputTokensSpent = 0;
   const goRoundAgain = (next: LoopState): LoopState => {
     if (next.transition) p.observer?.onTransition(next.transition);
     return next;
@@ -55,12 +92,22 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     const { context } = turnState;
     const model = context.options.model;
     const request = await buildModelRequest(p, turnState, messagesForQuery);
-    const outcome = yield* streamResponse(deps.callModel, request);
+    const runner = createToolRunner(
+      { tools: p.tools, canUseTool: p.canUseTool, context, uuid: deps.uuid },
+      streamingTools,
+    );
+    const outcome = yield* streamResponse(deps.callModel, request, runner);
     const { assistantMessages } = outcome;
+    outputTokensSpent += outputTokensOf(assistantMessages);
 
-    if (outcome.kind === 'aborted') return yield* endAbortedStreaming(assistantMessages, context.abortSignal, deps.uuid);
+    if (outcome.kind === 'aborted') {
+      const started = yield* forward(runner.drainAfterAbort(), []);
+      return yield* endAbortedStreaming(assistantMessages, started, context.abortSignal, deps.uuid);
+    }
     // Bounded: once on the fallback model there is nothing left to fall back to.
     if (outcome.kind === 'fallback' && p.fallbackModel !== undefined && p.fallbackModel !== model) {
+      // The abandoned attempt's tool_use blocks are tombstoned, so their results must not appear.
+      runner.discard(FALLBACK_REASON);
       const fallback = switchToFallback({
         state: turnState,
         messagesForQuery,
@@ -72,12 +119,15 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       state = goRoundAgain(fallback.state);
       continue;
     }
-    if (outcome.kind !== 'completed') return yield* endWithModelError(assistantMessages, outcome.error, deps.uuid);
+    if (outcome.kind !== 'completed') {
+      const started = runner.discard(FAILED_RESPONSE_REASON);
+      return yield* endWithModelError(assistantMessages, started, outcome.error, deps.uuid);
+    }
 
     const { withheld } = outcome;
     if (isOverBudget(p.maxBudgetUsd)) {
       if (withheld) yield withheld;
-      yield* answerDangling(assistantMessages, OVER_BUDGET_TOOL_TEXT);
+      yield* answerAll(assistantMessages, runner.discard(OVER_BUDGET_REASON), OVER_BUDGET_TOOL_TEXT, deps.uuid);
       return { reason: 'max_budget' };
     }
     if (withheld?.apiError === 'max_output_tokens') {
@@ -86,6 +136,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
         state: turnState,
         messagesForQuery,
         assistantMessages,
+        startedToolResults: runner.discard(CUT_OFF_REASON),
         requestedMaxOutputTokens: request.maxOutputTokens,
         uuid: deps.uuid,
       });
@@ -98,28 +149,36 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     if (withheld) {
       // Every rung failed (reactive compaction for prompt-too-long is a later rung): show it.
       yield withheld;
-      yield* answerDangling(assistantMessages, FAILED_RESPONSE_TOOL_TEXT);
+      yield* answerAll(assistantMessages, runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
       return { reason: withheld.apiError === 'prompt_too_long' ? 'prompt_too_long' : 'completed' };
     }
-    if (assistantMessages.some((message) => message.apiError !== undefined)) {
-      yield* answerDangling(assistantMessages, FAILED_RESPONSE_TOOL_TEXT);
+    const failure = assistantMessages.find((message) => message.apiError !== undefined);
+    if (failure) {
+      yield* answerAll(assistantMessages, runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
+      // callModel already retried; an overload that outlasted every retry ends the turn as a model error.
+      if (isOverloadedFailure(failure)) return { reason: 'model_error', error: new ModelOverloadedError(model, p.fallbackModel) };
       return { reason: 'completed' };
     }
 
     // The presence of tool_use blocks, not stop_reason, decides whether the turn goes on.
-    const toolCalls = toolCallsOf(assistantMessages);
-    if (toolCalls.length === 0) return { reason: 'completed' };
-
-    const toolResults: Message[] = [];
-    for await (const event of runTools(toolCalls, {
-      tools: p.tools,
-      canUseTool: p.canUseTool,
-      context,
-      uuid: deps.uuid,
-    })) {
-      yield event;
-      if (event.type !== 'progress') toolResults.push(event);
+    const toolCalls = toolCallsIn(assistantMessages);
+    if (toolCalls.length === 0) {
+      const budget = checkTokenBudget(budgetTracker, { budget: p.tokenBudget, spent: outputTokensSpent, isSubagent });
+      if (budget.action === 'stop') return { reason: 'completed' };
+      budgetTracker = budget.tracker;
+      const nudge = createUserMessage({ content: budget.nudge, isMeta: true }, deps.uuid());
+      yield nudge;
+      state = goRoundAgain({
+        ...turnState,
+        messages: [...messagesForQuery, ...assistantMessages, nudge],
+        maxOutputTokensRecoveryCount: 0,
+        maxOutputTokensOverride: undefined,
+        transition: { reason: 'token_budget_continuation' },
+      });
+      continue;
     }
+
+    const toolResults = yield* forward(runner.run(toolCalls), []);
     if (context.abortSignal.aborted) {
       return yield* endAbortedTools(assistantMessages, toolResults, context.abortSignal, deps.uuid);
     }

@@ -2,7 +2,7 @@
 // the model continue from where it was cut (at most three times), then give up and show the error.
 import { getModelInfo } from '../api/models.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
-import { createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
+import { answeredToolUseIds, createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
 import type { LoopState } from './state.js';
 
@@ -24,6 +24,8 @@ type LadderInput = {
   messagesForQuery: Message[];
   /** The partial reply that was already shown. */
   assistantMessages: AssistantMessage[];
+  /** Results for calls the tool runner had already started from the partial reply. */
+  startedToolResults: readonly Message[];
   requestedMaxOutputTokens: number;
   uuid: () => string;
 };
@@ -50,12 +52,13 @@ function escalate({ p, state, messagesForQuery, assistantMessages, requestedMaxO
   };
 }
 
-function resume({ state, messagesForQuery, assistantMessages, uuid }: LadderInput): Recovery | undefined {
+function resume({ state, messagesForQuery, assistantMessages, startedToolResults, uuid }: LadderInput): Recovery | undefined {
   if (state.maxOutputTokensRecoveryCount >= MAX_OUTPUT_TOKENS_RECOVERY_LIMIT) return undefined;
   const attempt = state.maxOutputTokensRecoveryCount + 1;
-  const cutOffResults = syntheticToolResultsFor(assistantMessages, CUT_OFF_TOOL_TEXT, new Set(), uuid);
+  const answered = answeredToolUseIds(startedToolResults);
+  const cutOffResults = syntheticToolResultsFor(assistantMessages, CUT_OFF_TOOL_TEXT, answered, uuid);
   const nudge = createUserMessage({ content: RESUME_AFTER_OUTPUT_LIMIT_PROMPT, isMeta: true }, uuid());
-  const added = [...cutOffResults, nudge];
+  const added = [...startedToolResults, ...cutOffResults, nudge];
   return {
     events: added,
     state: {

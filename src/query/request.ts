@@ -7,6 +7,7 @@ import type { Message } from '../types/messages.js';
 import { normalizeMessagesForAPI } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
 import type { LoopState } from './state.js';
+import { fitThinkingBudget, withoutTrailingThinking } from './thinking.js';
 
 /** What the request asks for: an escalation override, then the caller's cap, then the model's default. */
 export function maxOutputTokensFor(p: QueryParams, state: LoopState): number {
@@ -29,7 +30,7 @@ export async function buildModelRequest(
 ): Promise<CallModelParams> {
   const { model, isNonInteractive } = state.context.options;
   const request: CallModelParams = {
-    messages: normalizeMessagesForAPI(messages),
+    messages: withoutTrailingThinking(normalizeMessagesForAPI(messages)),
     system: systemBlocks(p.systemPrompt),
     tools: await toApiTools(p.tools, { tools: p.tools, isNonInteractive }),
     model,
@@ -39,6 +40,6 @@ export async function buildModelRequest(
   };
   // Once the loop has switched to the fallback there is nothing left to fall back to.
   if (p.fallbackModel !== undefined && p.fallbackModel !== model) request.fallbackModel = p.fallbackModel;
-  if (p.thinking) request.thinking = p.thinking;
+  if (p.thinking) request.thinking = fitThinkingBudget(p.thinking, request.maxOutputTokens);
   return request;
 }

@@ -3,6 +3,7 @@
 import { FallbackTriggeredError } from '../api/errors.js';
 import type { CallModel, CallModelParams } from '../api/types.js';
 import type { AssistantMessage, LoopEvent } from '../types/messages.js';
+import type { ToolRunner } from './toolRunner.js';
 import { recordResponseUsage } from './usage.js';
 
 export type StreamOutcome =
@@ -16,9 +17,11 @@ export function isWithheldError(message: AssistantMessage): boolean {
   return message.apiError === 'max_output_tokens' || message.apiError === 'prompt_too_long';
 }
 
+/** Streams one response; the runner sees each block as it closes, so tools can start early. */
 export async function* streamResponse(
   callModel: CallModel,
   request: CallModelParams,
+  runner: Pick<ToolRunner, 'onAssistantMessage' | 'onTombstone' | 'takeProgress'>,
 ): AsyncGenerator<LoopEvent, StreamOutcome> {
   const assistantMessages: AssistantMessage[] = [];
   let withheld: AssistantMessage | undefined;
@@ -29,12 +32,18 @@ export async function* streamResponse(
         withheld = event;
         continue;
       }
-      if (event.type === 'assistant') assistantMessages.push(event);
+      if (event.type === 'assistant') {
+        assistantMessages.push(event);
+        // Before the consumer sees it: a slow consumer must not delay the tool's start.
+        runner.onAssistantMessage(event);
+      }
       if (event.type === 'tombstone') {
         const index = assistantMessages.findIndex((m) => m.uuid === event.message.uuid);
         if (index !== -1) assistantMessages.splice(index, 1);
+        runner.onTombstone(event.message);
       }
       yield event;
+      yield* runner.takeProgress();
     }
   } catch (error) {
     if (request.signal.aborted) return { kind: 'aborted', assistantMessages };

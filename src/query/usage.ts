@@ -37,6 +37,11 @@ export function recordResponseUsage(
   }
 }
 
+/** Output tokens the responses in these messages cost, for the token budget. */
+export function outputTokensOf(messages: readonly AssistantMessage[]): number {
+  return finalUsages(messages).reduce((sum, usage) => sum + usage.output_tokens, 0);
+}
+
 export function isOverBudget(maxBudgetUsd: number | undefined): boolean {
   return maxBudgetUsd !== undefined && session.totalCostUSD >= maxBudgetUsd;
 }

@@ -4,6 +4,7 @@ import {
   INTERRUPT_MESSAGE_FOR_TOOL_USE,
 } from '../../src/utils/messages.js';
 import type { LoopEvent } from '../../src/types/messages.js';
+import type { ToolUseContext } from '../../src/tools/Tool.js';
 import { text, toolUse } from '../support/scriptedModel.js';
 import { fakeTool, makeContext, runQuery, toolResultsOf } from './harness.js';
 
@@ -14,8 +15,23 @@ function interruptions(events: readonly LoopEvent[]): string[] {
   });
 }
 
+function untilAborted(ctx: ToolUseContext): Promise<void> {
+  return new Promise((resolve) => {
+    if (ctx.abortSignal.aborted) resolve();
+    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 describe('query: aborts', () => {
-  it('ends aborted_streaming with every streamed tool_use answered', async () => {
+  it('batch path: ends aborted_streaming without running any streamed tool_use, answering each', async () => {
     const controller = new AbortController();
     let ran = false;
     const tool = fakeTool({
@@ -26,6 +42,7 @@ describe('query: aborts', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: false,
       context: makeContext({ signal: controller.signal }),
       tools: [tool],
       turns: [
@@ -46,6 +63,46 @@ describe('query: aborts', () => {
     expect(interruptions(run.events)).toEqual([INTERRUPT_MESSAGE]);
   });
 
+  it('streaming: an abort mid-stream stops the tool already running and answers every tool_use', async () => {
+    const controller = new AbortController();
+    const started = deferred();
+    const stopped: string[] = [];
+    const tool = fakeTool({
+      name: 'Work',
+      run: async function* (input, ctx) {
+        started.resolve();
+        await untilAborted(ctx);
+        stopped.push(input.value ?? '');
+        return { data: 'late' };
+      },
+    });
+    const run = await runQuery({
+      context: makeContext({ signal: controller.signal }),
+      tools: [tool],
+      turns: [
+        {
+          blocks: [toolUse('Work', { value: 'first' }, 'w1'), toolUse('Work', { value: 'second' }, 'w2'), text('never sent')],
+          afterBlock: async (index) => {
+            if (index !== 1) return;
+            await started.promise;
+            controller.abort();
+          },
+        },
+      ],
+    });
+    expect(run.terminal).toEqual({ reason: 'aborted_streaming' });
+    // The running call saw its abort and wound down before the loop returned; the queued one never ran.
+    expect(stopped).toEqual(['first']);
+    const results = toolResultsOf(run.events);
+    expect(results.map((r) => [r.id, r.isError])).toEqual([
+      ['w1', true],
+      ['w2', true],
+    ]);
+    expect(String(results[0]?.content)).toContain('interrupted while this tool was running');
+    expect(String(results[1]?.content)).toContain('Not run');
+    expect(interruptions(run.events)).toEqual([INTERRUPT_MESSAGE]);
+  });
+
   it('leaves out the interruption notice when a new message interrupted the turn', async () => {
     const controller = new AbortController();
     const run = await runQuery({
@@ -56,39 +113,69 @@ describe('query: aborts', () => {
     expect(interruptions(run.events)).toEqual([]);
   });
 
-  it('ends aborted_tools, cancelling the calls that had not started', async () => {
-    const controller = new AbortController();
-    const started: string[] = [];
-    let signalStarted!: () => void;
-    const firstStarted = new Promise<void>((resolve) => {
-      signalStarted = resolve;
+  for (const streamingTools of [true, false]) {
+    it(`ends aborted_tools, cancelling calls that had not started (${streamingTools ? 'streaming' : 'batch'})`, async () => {
+      const controller = new AbortController();
+      const started: string[] = [];
+      const streamEnded = deferred();
+      const waiter = fakeTool({
+        name: 'Waiter',
+        run: async function* (input, ctx) {
+          started.push(input.value ?? '');
+          await streamEnded.promise;
+          // Reported only after the stream is over, so the abort lands in the tools phase.
+          yield { data: 'waiting' };
+          await untilAborted(ctx);
+          throw new Error('stopped by abort');
+        },
+      });
+      const run = await runQuery({
+        streamingTools,
+        context: makeContext({ signal: controller.signal }),
+        tools: [waiter],
+        onEvent: (event) => {
+          if (event.type === 'progress') controller.abort();
+        },
+        turns: [
+          {
+            blocks: [toolUse('Waiter', { value: 'one' }, 'u1'), toolUse('Waiter', { value: 'two' }, 'u2')],
+            onEnd: () => streamEnded.resolve(),
+          },
+        ],
+      });
+      expect(run.terminal).toEqual({ reason: 'aborted_tools' });
+      expect(started).toEqual(['one']);
+      const results = toolResultsOf(run.events);
+      expect(results.map((r) => [r.id, r.isError])).toEqual([
+        ['u1', true],
+        ['u2', true],
+      ]);
+      expect(interruptions(run.events)).toEqual([INTERRUPT_MESSAGE_FOR_TOOL_USE]);
+      expect(run.requests).toHaveLength(1);
     });
-    const waiter = fakeTool({
+  }
+
+  it('skips the interruption notice after tools when a new message interrupted', async () => {
+    const controller = new AbortController();
+    const tool = fakeTool({
       name: 'Waiter',
-      run: async function* (input, ctx) {
-        started.push(input.value ?? '');
-        const aborted = new Promise((resolve) => ctx.abortSignal.addEventListener('abort', resolve, { once: true }));
-        signalStarted();
-        await aborted;
-        throw new Error('stopped by abort');
+      safe: true,
+      run: async function* (_input, ctx) {
+        yield { data: 'running' };
+        await untilAborted(ctx);
+        return { data: 'stopped' };
       },
     });
-    const running = runQuery({
+    const run = await runQuery({
       context: makeContext({ signal: controller.signal }),
-      tools: [waiter],
-      turns: [{ blocks: [toolUse('Waiter', { value: 'one' }, 'u1'), toolUse('Waiter', { value: 'two' }, 'u2')] }],
+      tools: [tool],
+      onEvent: (event) => {
+        if (event.type === 'progress') controller.abort('interrupt');
+      },
+      turns: [{ blocks: [toolUse('Waiter', {}, 'i1')] }],
     });
-    await firstStarted;
-    controller.abort();
-    const run = await running;
-    expect(run.terminal).toEqual({ reason: 'aborted_tools' });
-    expect(started).toEqual(['one']);
-    const results = toolResultsOf(run.events);
-    expect(results.map((r) => [r.id, r.isError])).toEqual([
-      ['u1', true],
-      ['u2', true],
-    ]);
-    expect(interruptions(run.events)).toEqual([INTERRUPT_MESSAGE_FOR_TOOL_USE]);
-    expect(run.requests).toHaveLength(1);
+    expect(['aborted_tools', 'aborted_streaming']).toContain(run.terminal.reason);
+    expect(toolResultsOf(run.events).map((r) => r.id)).toEqual(['i1']);
+    expect(interruptions(run.events)).toEqual([]);
   });
 });

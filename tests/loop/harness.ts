@@ -80,14 +80,40 @@ export type RunOptions = Partial<Omit<QueryParams, 'deps' | 'observer'>> & {
   turns: ScriptedTurn[];
   /** Replaces the pass-through context layers. */
   compaction?: Partial<Pick<QueryDeps, 'microcompact' | 'autocompact'>>;
+  /** False runs the batch path (PULSE_DISABLE_STREAMING_TOOLS=1); the default streams. */
+  streamingTools?: boolean;
+  /** Sees each event as the consumer receives it (to abort at a precise point). */
+  onEvent?: (event: LoopEvent) => void;
 };
+
+/** Runs `body` with PULSE_DISABLE_STREAMING_TOOLS set as asked, restoring it afterwards. */
+export async function withStreamingTools<T>(streaming: boolean, body: () => Promise<T>): Promise<T> {
+  const saved = process.env.PULSE_DISABLE_STREAMING_TOOLS;
+  if (streaming) delete process.env.PULSE_DISABLE_STREAMING_TOOLS;
+  else process.env.PULSE_DISABLE_STREAMING_TOOLS = '1';
+  try {
+    return await body();
+  } finally {
+    if (saved === undefined) delete process.env.PULSE_DISABLE_STREAMING_TOOLS;
+    else process.env.PULSE_DISABLE_STREAMING_TOOLS = saved;
+  }
+}
 
 export function userPrompt(text = 'Do the thing.'): UserMessage {
   return createUserMessage({ content: text }, 'prompt-uuid');
 }
 
 /** Runs one query to its end. Starts from a fresh session so cost checks are per run. */
-export async function runQuery({ turns, compaction, ...overrides }: RunOptions): Promise<RunOutcome> {
+export async function runQuery({ turns, compaction, streamingTools = true, onEvent, ...overrides }: RunOptions): Promise<RunOutcome> {
+  return withStreamingTools(streamingTools, () => runQueryNow(turns, compaction, overrides, onEvent));
+}
+
+async function runQueryNow(
+  turns: ScriptedTurn[],
+  compaction: RunOptions['compaction'],
+  overrides: Partial<Omit<QueryParams, 'deps' | 'observer'>>,
+  onEvent: RunOptions['onEvent'],
+): Promise<RunOutcome> {
   resetSession();
   const model = scriptedModel(turns);
   const transitions: Transition[] = [];
@@ -114,6 +140,7 @@ export async function runQuery({ turns, compaction, ...overrides }: RunOptions):
   let step = await generator.next();
   while (!step.done) {
     events.push(step.value);
+    onEvent?.(step.value);
     step = await generator.next();
   }
   const history = historyFrom(params.messages, events);

@@ -31,6 +31,7 @@ describe('query: limits', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: false,
       maxBudgetUsd: 0.01,
       tools: [tool],
       // 10,000 input tokens at $3 per million = $0.03.
@@ -40,6 +41,30 @@ describe('query: limits', () => {
     expect(session.totalCostUSD).toBeGreaterThanOrEqual(0.01);
     expect(ran).toBe(false);
     expect(toolResultsOf(run.events)).toEqual([expect.objectContaining({ id: 'c1', isError: true })]);
+  });
+
+  it('streaming: stops the call already started by the response that reached the budget', async () => {
+    let sawAbort = false;
+    const tool = fakeTool({
+      name: 'Costly',
+      safe: true,
+      run: async function* (_input, ctx) {
+        await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
+        sawAbort = true;
+        return { data: 'spent' };
+      },
+    });
+    const run = await runQuery({
+      maxBudgetUsd: 0.01,
+      tools: [tool],
+      turns: [{ blocks: [toolUse('Costly', {}, 'c1')], usage: { input_tokens: 10_000 } }],
+    });
+    expect(run.terminal).toEqual({ reason: 'max_budget' });
+    expect(sawAbort).toBe(true);
+    const [result] = toolResultsOf(run.events);
+    expect(result).toMatchObject({ id: 'c1', isError: true });
+    expect(String(result?.content)).toContain('spending limit');
+    expect(run.requests).toHaveLength(1);
   });
 
   it('keeps going while under budget', async () => {

@@ -75,6 +75,7 @@ describe('query: max_output_tokens ladder', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: false,
       maxOutputTokens: 1000,
       tools: [tool],
       turns: [

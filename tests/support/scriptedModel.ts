@@ -35,6 +35,8 @@ export type ResponseTurn = {
   apiError?: { kind: ApiErrorKind; text?: string; status?: number };
   /** After the blocks: throw this instead of finishing. */
   throws?: unknown;
+  /** Runs once the response has finished streaming (after message_stop). */
+  onEnd?: () => void;
 };
 
 export type ScriptedTurn = ResponseTurn | ((params: CallModelParams) => AsyncGenerator<ModelEvent, void>);
@@ -107,6 +109,7 @@ async function* playResponse(
     last.message.stop_reason = turn.stopReason ?? (hasToolUse ? 'tool_use' : 'end_turn');
   }
   yield { type: 'stream_event', event: { type: 'message_stop' } };
+  turn.onEnd?.();
   if (turn.apiError) {
     yield createSyntheticAssistantError(
       {

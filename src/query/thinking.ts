@@ -1,0 +1,49 @@
+// The API's rules for thinking blocks, applied to what the loop sends. Thinking blocks travel
+// back with the rest of the assistant turn, unchanged, so the model keeps its reasoning across a
+// tool round trip; but a message may not end with one, and a signature only verifies on the
+// model that wrote it.
+import type { ContentBlockParam } from '../types/messages.js';
+import type { Message } from '../types/messages.js';
+import type { MessageParam } from '../api/types.js';
+import type { ThinkingConfig } from '../api/types.js';
+
+/** Stands in for an assistant turn that had nothing but thinking. */
+export const EMPTY_TURN_TEXT = '(no content)';
+
+/** Leaves room for at least one token of visible reply. */
+const MIN_VISIBLE_OUTPUT_TOKENS = 1;
+
+function isThinking(block: { type: string }): boolean {
+  return block.type === 'thinking' || block.type === 'redacted_thinking';
+}
+
+/** No assistant message may end with a thinking block (an abort or cut can leave one there). */
+export function withoutTrailingThinking(messages: readonly MessageParam[]): MessageParam[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+    const blocks: ContentBlockParam[] = [...message.content];
+    while (blocks.length > 0 && isThinking(blocks[blocks.length - 1] as ContentBlockParam)) blocks.pop();
+    if (blocks.length === message.content.length) return message;
+    return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: EMPTY_TURN_TEXT }] };
+  });
+}
+
+/**
+ * Thinking signatures are bound to the model that produced them; another model rejects them.
+ * Used when the fallback model takes over a history the main model wrote.
+ */
+export function stripThinkingBlocks(messages: readonly Message[]): Message[] {
+  return messages.flatMap((message): Message[] => {
+    if (message.type !== 'assistant' || !message.message.content.some(isThinking)) return [message];
+    const content = message.message.content.filter((block) => !isThinking(block));
+    if (content.length === 0) return [];
+    return [{ ...message, message: { ...message.message, content } }];
+  });
+}
+
+/** The API wants the thinking budget below max_tokens; shrink the budget, never the reply. */
+export function fitThinkingBudget(thinking: ThinkingConfig, maxOutputTokens: number): ThinkingConfig {
+  if (thinking.type !== 'enabled') return thinking;
+  const ceiling = maxOutputTokens - MIN_VISIBLE_OUTPUT_TOKENS;
+  return thinking.budgetTokens <= ceiling ? thinking : { ...thinking, budgetTokens: ceiling };
+}
