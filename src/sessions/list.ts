@@ -18,13 +18,15 @@ export type SessionSummary = {
 
 /** How many lines from the top to look through for the first typed prompt. */
 const HEAD_LINES_FOR_PROMPT = 200;
+/** The first prompt is almost always in the first few kilobytes; read no more than that. */
+const HEAD_CHUNK_BYTES = 16 * 1024;
 const TYPE_PREFIX = '{"type":"';
 /** Long enough to hold `{"type":"assistant"`, the longest message record start. */
 const TYPE_PREFIX_BYTES = 32;
 
 function firstPromptOf(path: string): string | undefined {
   let seen = 0;
-  for (const line of readLinesSync(path)) {
+  for (const line of readLinesSync(path, HEAD_CHUNK_BYTES)) {
     seen += 1;
     if (seen > HEAD_LINES_FOR_PROMPT) return undefined;
     if (!line.text.includes('"user"')) continue;
