@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readLinesSync } from './lines.js';
-import { transcriptPath } from './paths.js';
+import { isSafeSessionId, transcriptPath } from './paths.js';
 import { writeWholeSync } from './writeWhole.js';
 
 /** Top-level fields that hold a message uuid and must follow the renaming. */
@@ -33,6 +33,7 @@ function parseObject(text: string): Record<string, unknown> | undefined {
  * the fork, not the source, to continue it. The file appears whole or not at all.
  */
 export function forkSession(sourcePath: string, newId: string, cwd: string): ForkResult {
+  if (!isSafeSessionId(newId)) throw new Error(`Not a usable session id: ${JSON.stringify(newId)}`);
   const path = transcriptPath(cwd, newId);
   if (existsSync(path)) throw new Error(`Session ${newId} already exists: ${path}`);
   mkdirSync(dirname(path), { recursive: true });

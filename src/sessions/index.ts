@@ -1,5 +1,6 @@
 // Session persistence: transcripts, resume/continue/fork, cleanup and prompt history.
 export {
+  isSafeSessionId,
   projectDirFor,
   projectsDir,
   sanitizeProjectName,

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { forEachLinePrefix, readLinesSync } from './lines.js';
-import { projectDirFor, projectsDir, sessionIdFromFileName, transcriptPath } from './paths.js';
+import { isSafeSessionId, projectDirFor, projectsDir, sessionIdFromFileName, transcriptPath } from './paths.js';
 import { summarizePrompt, typedPromptText } from './promptText.js';
 import { MESSAGE_RECORD_TYPES, userRecordSchema } from './records.js';
 
@@ -130,16 +130,13 @@ export class SessionLookupError extends Error {
   }
 }
 
-/** Session ids are file names; anything else could walk out of the projects folder. */
-const SAFE_ID = /^[A-Za-z0-9_-]+$/;
-
 /**
  * --resume <id>: the full id or a unique prefix in this project, else the exact id in any other
  * project (a session started from another directory). Throws SessionLookupError.
  */
 export function findSession(cwd: string, idOrPrefix: string): SessionSummary {
   const query = idOrPrefix.trim();
-  if (!SAFE_ID.test(query)) throw new SessionLookupError('not_found', idOrPrefix);
+  if (!isSafeSessionId(query)) throw new SessionLookupError('not_found', idOrPrefix);
   const exact = transcriptPath(cwd, query);
   if (existsSync(exact)) return summarizeOrThrow(exact, query);
 

@@ -9,6 +9,11 @@ const MAX_PROJECT_DIR_NAME = 200;
 
 export const TRANSCRIPT_EXTENSION = '.jsonl';
 
+/** Session ids become file names; anything else could walk out of the projects folder. */
+export function isSafeSessionId(id: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(id);
+}
+
 export function projectsDir(): string {
   return join(pulseConfigDir(), 'projects');
 }

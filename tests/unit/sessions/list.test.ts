@@ -116,5 +116,6 @@ describe('listing and choosing sessions', () => {
     expect(records[2]).toMatchObject({ parentUuid: forked[1]?.uuid, sourceToolAssistantUUID: forked[1]?.uuid });
     expect(records[3]).toMatchObject({ type: 'last-prompt', leafUuid: forked[2]?.uuid });
     expect(() => forkSession(source, 'forked-session', sandbox.cwd)).toThrow(/already exists/);
+    expect(() => forkSession(source, '../escape', sandbox.cwd)).toThrow(/Not a usable session id/);
   });
 });
