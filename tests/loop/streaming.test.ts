@@ -1,0 +1,300 @@
+// The streaming executor as the loop uses it: tools start while the model is still talking,
+// unsafe calls act as barriers, results go back in request order, a failing Bash call cancels
+// its siblings, and a withdrawn block's call is stopped and never answered.
+import { describe, expect, it } from 'vitest';
+import type { CallModelParams, ModelEvent } from '../../src/api/types.js';
+import { BashTool } from '../../src/tools/bash/BashTool.js';
+import type { ToolUseContext } from '../../src/tools/Tool.js';
+import type { AssistantMessage, ContentBlock, LoopEvent } from '../../src/types/messages.js';
+import { text, toolUse } from '../support/scriptedModel.js';
+import { fakeTool, makeContext, runQuery, toolResultsOf } from './harness.js';
+
+const finish = { blocks: [text('All done.')] };
+
+function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function untilAborted(ctx: ToolUseContext): Promise<void> {
+  return new Promise((resolve) => {
+    if (ctx.abortSignal.aborted) resolve();
+    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+let uuidCounter = 0;
+function blockMessage(params: CallModelParams, block: ContentBlock, id = 'msg_hand'): AssistantMessage {
+  return {
+    type: 'assistant',
+    uuid: `hand-${++uuidCounter}`,
+    timestamp: new Date().toISOString(),
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: params.model,
+      content: [block],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: {
+        cache_creation: null,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        inference_geo: null,
+        input_tokens: 10,
+        output_tokens: 5,
+        output_tokens_details: null,
+        server_tool_use: null,
+        service_tier: null,
+        speed: null,
+      },
+    },
+  };
+}
+
+function toolUseBlock(id: string, name: string, input: unknown): ContentBlock {
+  return { type: 'tool_use', id, name, input, caller: { type: 'direct' } };
+}
+
+const messageStop: ModelEvent = { type: 'stream_event', event: { type: 'message_stop' } };
+
+function isMessageStop(event: LoopEvent): boolean {
+  return event.type === 'stream_event' && event.event.type === 'message_stop';
+}
+
+describe('query: streaming tool execution', () => {
+  it('starts a safe tool before the response has finished streaming', async () => {
+    const grepStarted = deferred();
+    let startedBeforeStop = false;
+    let stopSent = false;
+    const grep = fakeTool({
+      name: 'Grep',
+      safe: true,
+      run: async function* () {
+        startedBeforeStop = !stopSent;
+        grepStarted.resolve();
+        return { data: 'src/a.ts' };
+      },
+    });
+    const run = await runQuery({
+      tools: [grep],
+      turns: [
+        async function* (params) {
+          yield blockMessage(params, toolUseBlock('g1', 'Grep', {}));
+          // The model will not finish until the tool is running: only a streaming executor passes.
+          await grepStarted.promise;
+          yield blockMessage(params, { type: 'text', text: 'Looking…', citations: null });
+          stopSent = true;
+          yield messageStop;
+        },
+        finish,
+      ],
+    });
+    expect(startedBeforeStop).toBe(true);
+    expect(run.terminal).toEqual({ reason: 'completed' });
+    expect(toolResultsOf(run.events).map((r) => [r.id, r.content])).toEqual([['g1', 'src/a.ts']]);
+  }, 5_000);
+
+  it('passes progress on while the model is still streaming', async () => {
+    const progressed = deferred();
+    const tool = fakeTool({
+      name: 'Watch',
+      safe: true,
+      run: async function* () {
+        yield { data: 'tick' };
+        progressed.resolve();
+        return { data: 'seen' };
+      },
+    });
+    const run = await runQuery({
+      tools: [tool],
+      turns: [
+        async function* (params) {
+          yield blockMessage(params, toolUseBlock('p1', 'Watch', {}));
+          await progressed.promise;
+          yield { type: 'stream_event', event: { type: 'ping' } };
+          yield messageStop;
+        },
+        finish,
+      ],
+    });
+    const progressAt = run.events.findIndex((e) => e.type === 'progress');
+    const stopAt = run.events.findIndex(isMessageStop);
+    expect(progressAt).toBeGreaterThan(-1);
+    expect(progressAt).toBeLessThan(stopAt);
+    expect(toolResultsOf(run.events).map((r) => r.id)).toEqual(['p1']);
+  }, 5_000);
+
+  it('runs safe, unsafe, safe as safe -> barrier -> safe, answering in request order', async () => {
+    const log: string[] = [];
+    const step = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const make = (name: string, safe: boolean) =>
+      fakeTool({
+        name,
+        safe,
+        run: async function* (input) {
+          log.push(`start ${input.value}`);
+          await step();
+          await step();
+          log.push(`end ${input.value}`);
+          return { data: input.value };
+        },
+      });
+    const run = await runQuery({
+      tools: [make('Reader', true), make('Writer', false)],
+      turns: [
+        {
+          blocks: [
+            toolUse('Reader', { value: 'r1' }, 's1'),
+            toolUse('Writer', { value: 'w1' }, 's2'),
+            toolUse('Reader', { value: 'r2' }, 's3'),
+          ],
+        },
+        finish,
+      ],
+    });
+    expect(log).toEqual(['start r1', 'end r1', 'start w1', 'end w1', 'start r2', 'end r2']);
+    expect(toolResultsOf(run.events).map((r) => r.id)).toEqual(['s1', 's2', 's3']);
+    // The next request carries them in the same order, in one user turn.
+    const lastUser = run.requests[1]?.messages.at(-1);
+    const ids = Array.isArray(lastUser?.content)
+      ? lastUser.content.flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []))
+      : [];
+    expect(ids).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('answers in request order when a slow first call finishes after a fast second one', async () => {
+    const secondDone = deferred();
+    const finished: string[] = [];
+    const reader = fakeTool({
+      name: 'Reader',
+      safe: true,
+      run: async function* (input) {
+        if (input.value === 'slow') await secondDone.promise;
+        finished.push(input.value ?? '');
+        if (input.value === 'fast') secondDone.resolve();
+        return { data: input.value };
+      },
+    });
+    const run = await runQuery({
+      tools: [reader],
+      turns: [{ blocks: [toolUse('Reader', { value: 'slow' }, 'o1'), toolUse('Reader', { value: 'fast' }, 'o2')] }, finish],
+    });
+    expect(finished).toEqual(['fast', 'slow']);
+    expect(toolResultsOf(run.events).map((r) => [r.id, r.content])).toEqual([
+      ['o1', 'slow'],
+      ['o2', 'fast'],
+    ]);
+  });
+
+  it('cancels the still-running siblings of a failing Bash call, and the turn goes on', async () => {
+    const run = await runQuery({
+      tools: [BashTool],
+      context: makeContext({ mode: 'bypassPermissions' }),
+      canUseTool: async () => ({ behavior: 'allow' }),
+      turns: [
+        { blocks: [toolUse('Bash', { command: 'sleep 30' }, 'b1'), toolUse('Bash', { command: 'false' }, 'b2')] },
+        finish,
+      ],
+    });
+    expect(run.terminal).toEqual({ reason: 'completed' });
+    const [sleeper, failing] = toolResultsOf(run.events);
+    expect(failing).toMatchObject({ id: 'b2', isError: true });
+    expect(sleeper).toMatchObject({ id: 'b1', isError: true });
+    expect(String(sleeper?.content)).toBe('Cancelled: a Bash call run alongside it failed (false).');
+    expect(run.requests).toHaveLength(2);
+  }, 10_000);
+
+  it('does not cancel siblings when a Read call fails', async () => {
+    const readFailed = deferred();
+    const read = fakeTool({
+      name: 'Read',
+      safe: true,
+      run: async function* () {
+        readFailed.resolve();
+        throw new Error('no such file');
+      },
+    });
+    const slow = fakeTool({
+      name: 'Slow',
+      safe: true,
+      run: async function* (_input, ctx) {
+        await readFailed.promise;
+        // Yield a few turns so the failure has certainly been processed before finishing.
+        for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+        return { data: ctx.abortSignal.aborted ? 'aborted' : 'finished' };
+      },
+    });
+    const run = await runQuery({
+      tools: [read, slow],
+      turns: [{ blocks: [toolUse('Slow', {}, 'k1'), toolUse('Read', {}, 'k2')] }, finish],
+    });
+    expect(toolResultsOf(run.events).map((r) => [r.id, r.isError, r.content])).toEqual([
+      ['k1', false, 'finished'],
+      ['k2', true, expect.stringContaining('no such file')],
+    ]);
+  });
+
+  it('stops and forgets a call whose block was withdrawn by a retried attempt', async () => {
+    const started = deferred();
+    let stopped = false;
+    const tool = fakeTool({
+      name: 'Reader',
+      safe: true,
+      run: async function* (_input, ctx) {
+        started.resolve();
+        await untilAborted(ctx);
+        stopped = true;
+        return { data: 'never reported' };
+      },
+    });
+    const run = await runQuery({
+      tools: [tool],
+      turns: [
+        async function* (params) {
+          const doomed = blockMessage(params, toolUseBlock('gone', 'Reader', {}), 'msg_dead');
+          yield doomed;
+          await started.promise;
+          // The attempt died; the model layer withdraws its blocks and tries again.
+          yield { type: 'tombstone', message: doomed };
+          yield blockMessage(params, { type: 'text', text: 'Second attempt, no tools.', citations: null }, 'msg_live');
+          yield messageStop;
+        },
+      ],
+    });
+    expect(stopped).toBe(true);
+    expect(run.terminal).toEqual({ reason: 'completed' });
+    expect(toolResultsOf(run.events)).toEqual([]);
+    expect(run.requests).toHaveLength(1);
+  }, 5_000);
+
+  it('streaming: a call cut off by the output limit is stopped and answered before resuming', async () => {
+    let sawAbort = false;
+    const tool = fakeTool({
+      name: 'Write',
+      run: async function* (_input, ctx) {
+        await untilAborted(ctx);
+        sawAbort = true;
+        return { data: 'written' };
+      },
+    });
+    const run = await runQuery({
+      maxOutputTokens: 1000,
+      tools: [tool],
+      turns: [
+        { blocks: [toolUse('Write', { value: 'half' }, 'cut')], stopReason: 'max_tokens', apiError: { kind: 'max_output_tokens' } },
+        { blocks: [text('Done differently.')] },
+      ],
+    });
+    expect(sawAbort).toBe(true);
+    expect(run.terminal).toEqual({ reason: 'completed' });
+    expect(run.transitions).toEqual([{ reason: 'max_output_tokens_recovery', attempt: 1 }]);
+    const [result] = toolResultsOf(run.events);
+    expect(result).toMatchObject({ id: 'cut', isError: true });
+    expect(String(result?.content)).toContain('cut off');
+  });
+});

@@ -1,0 +1,270 @@
+// The StreamingToolExecutor on its own: scheduling, ordering, cancellation texts, discard, and
+// killing a real Bash command's whole process group when the turn is aborted.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BashTool } from '../../../src/tools/bash/BashTool.js';
+import { StreamingToolExecutor } from '../../../src/tools/execution/streaming/StreamingToolExecutor.js';
+import type { ToolCall, ToolRunEvent, ToolRunParams } from '../../../src/tools/execution/types.js';
+import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
+import type { Message } from '../../../src/types/messages.js';
+import { createSyntheticAssistantError } from '../../../src/utils/messages.js';
+import { fakeTool, makeContext } from '../../loop/harness.js';
+
+const asking = createSyntheticAssistantError({ text: '', apiError: 'unknown' }, 'asking');
+let nextId = 0;
+function call(name: string, input: Record<string, unknown> = {}, id = `x${++nextId}`): ToolCall {
+  return { block: { type: 'tool_use', id, name, input, caller: { type: 'direct' } }, assistantMessage: asking };
+}
+
+function params(tools: AnyTool[], context: ToolUseContext = makeContext()): ToolRunParams {
+  let n = 0;
+  return { tools, context, canUseTool: async () => ({ behavior: 'allow' }), uuid: () => `u${++n}` };
+}
+
+async function collect(events: AsyncGenerator<ToolRunEvent, void>): Promise<ToolRunEvent[]> {
+  const out: ToolRunEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+}
+
+function results(events: readonly ToolRunEvent[]): Array<[string, string, boolean]> {
+  return events.flatMap((event) => {
+    if (event.type !== 'user' || typeof event.message.content === 'string') return [];
+    return event.message.content.flatMap((b) =>
+      b.type === 'tool_result' ? [[b.tool_use_id, String(b.content), b.is_error === true] as [string, string, boolean]] : [],
+    );
+  });
+}
+
+function gate(): { open: () => void; wait: Promise<void> } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, wait };
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('StreamingToolExecutor scheduling', () => {
+  it('runs an unsafe call alone, after everything before it, and holds back everything after it', async () => {
+    const running = new Set<string>();
+    const overlaps: string[] = [];
+    const gates = new Map([['s1', gate()], ['u1', gate()], ['s2', gate()]]);
+    const starts = new Map([['s1', gate()], ['u1', gate()], ['s2', gate()]]);
+    const make = (name: string, safe: boolean) =>
+      fakeTool({
+        name,
+        safe,
+        run: async function* (input) {
+          const id = input.value ?? '';
+          if (running.size > 0) overlaps.push(`${id} with ${[...running].join(',')}`);
+          running.add(id);
+          starts.get(id)?.open();
+          await gates.get(id)?.wait;
+          running.delete(id);
+          return { data: id };
+        },
+      });
+    const executor = new StreamingToolExecutor(params([make('Safe', true), make('Unsafe', false)]));
+    executor.addTool(call('Safe', { value: 's1' }, 's1'));
+    executor.addTool(call('Unsafe', { value: 'u1' }, 'u1'));
+    executor.addTool(call('Safe', { value: 's2' }, 's2'));
+    const all = collect(executor.results());
+    await starts.get('s1')?.wait;
+    expect([...running]).toEqual(['s1']);
+    gates.get('s1')?.open();
+    await starts.get('u1')?.wait;
+    expect([...running]).toEqual(['u1']);
+    // s2 may already be released: it still must not start while u1 runs.
+    gates.get('s2')?.open();
+    for (let i = 0; i < 3; i++) await turn();
+    expect([...running]).toEqual(['u1']);
+    gates.get('u1')?.open();
+    expect(results(await all).map(([id]) => id)).toEqual(['s1', 'u1', 's2']);
+    expect(overlaps).toEqual([]);
+  });
+
+  it('never runs more safe calls at once than its limit', async () => {
+    let active = 0;
+    let peak = 0;
+    const tool = fakeTool({
+      name: 'Safe',
+      safe: true,
+      run: async function* () {
+        active += 1;
+        peak = Math.max(peak, active);
+        await turn();
+        active -= 1;
+        return { data: 'ok' };
+      },
+    });
+    const executor = new StreamingToolExecutor(params([tool]), { maxConcurrency: 2 });
+    for (let i = 0; i < 6; i++) executor.addTool(call('Safe'));
+    expect(results(await collect(executor.results()))).toHaveLength(6);
+    expect(peak).toBe(2);
+  });
+
+  it('answers an unknown tool at once without holding up the calls after it', async () => {
+    const executor = new StreamingToolExecutor(params([fakeTool({ name: 'Safe', safe: true })]));
+    executor.addTool(call('Nope', {}, 'n1'));
+    executor.addTool(call('Safe', {}, 'n2'));
+    const out = results(await collect(executor.results()));
+    expect(out.map(([id, , isError]) => [id, isError])).toEqual([
+      ['n1', true],
+      ['n2', false],
+    ]);
+    expect(out[0]?.[1]).toContain('No such tool available: Nope');
+  });
+});
+
+describe('StreamingToolExecutor cancellation', () => {
+  it('discard keeps finished results, stops running calls and never starts queued ones', async () => {
+    const fastDone = gate();
+    let slowSawAbort = false;
+    let queuedRan = false;
+    const fast = fakeTool({
+      name: 'Fast',
+      safe: true,
+      run: async function* () {
+        fastDone.open();
+        return { data: 'fast result' };
+      },
+    });
+    const slow = fakeTool({
+      name: 'Slow',
+      safe: true,
+      run: async function* (_input, ctx) {
+        await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
+        slowSawAbort = true;
+        return { data: 'late' };
+      },
+    });
+    const later = fakeTool({
+      name: 'Later',
+      run: async function* () {
+        queuedRan = true;
+        return { data: 'should not run' };
+      },
+    });
+    const executor = new StreamingToolExecutor(params([fast, slow, later]));
+    executor.addTool(call('Fast', {}, 'd1'));
+    executor.addTool(call('Slow', {}, 'd2'));
+    executor.addTool(call('Later', {}, 'd3'));
+    await fastDone.wait;
+    for (let i = 0; i < 3; i++) await turn();
+    const answered: Message[] = executor.discard('the budget ran out.');
+    executor.addTool(call('Later', {}, 'd4'));
+    expect(results(answered)).toEqual([
+      ['d1', 'fast result', false],
+      ['d2', 'Stopped while running: the budget ran out.', true],
+      ['d3', 'Not run: the budget ran out.', true],
+    ]);
+    await turn();
+    expect(slowSawAbort).toBe(true);
+    expect(queuedRan).toBe(false);
+  });
+
+  it('on a user abort, answers every call and waits for the running ones to wind down', async () => {
+    const controller = new AbortController();
+    const started = gate();
+    const wound: string[] = [];
+    const tool = fakeTool({
+      name: 'Slow',
+      safe: true,
+      run: async function* (input, ctx) {
+        started.open();
+        await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
+        await turn();
+        wound.push(input.value ?? '');
+        return { data: 'late' };
+      },
+    });
+    const executor = new StreamingToolExecutor(params([tool], makeContext({ signal: controller.signal })));
+    executor.addTool(call('Slow', { value: 'a' }, 'a1'));
+    await started.wait;
+    controller.abort();
+    executor.addTool(call('Slow', { value: 'b' }, 'a2'));
+    const out = results(await collect(executor.results()));
+    expect(out.map(([id, , isError]) => [id, isError])).toEqual([
+      ['a1', true],
+      ['a2', true],
+    ]);
+    expect(out[1]?.[1]).toContain('Not run');
+    expect(wound).toEqual(['a']);
+  });
+});
+
+describe('StreamingToolExecutor and real processes', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  async function waitForFile(path: string): Promise<string> {
+    for (;;) {
+      const content = await readFile(path, 'utf8').catch(() => '');
+      if (content.trim() !== '') return content.trim();
+      await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /**
+   * Whether any member of the group still runs. Zombies count as dead: they have exited, and
+   * in a container whose init does not reap them they linger long after.
+   */
+  function groupAlive(pgid: number): boolean {
+    if (!existsSync('/proc/self/stat')) {
+      try {
+        process.kill(-pgid, 0);
+        return true;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    }
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .some((pid) => {
+        let stat: string;
+        try {
+          stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        } catch {
+          return false;
+        }
+        // Fields after the parenthesised command: state, ppid, pgrp, ...
+        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(group) === pgid && state !== 'Z';
+      });
+  }
+
+  it('kills an aborted Bash command’s whole process group within a second', async () => {
+    dir = await realpath(await mkdtemp(join(tmpdir(), 'pulse-exec-')));
+    const pidFile = join(dir, 'pid');
+    const controller = new AbortController();
+    const base = makeContext({ signal: controller.signal, mode: 'bypassPermissions' });
+    const cwd = dir;
+    const context: ToolUseContext = {
+      ...base,
+      getCwd: () => cwd,
+      getPermissionContext: () => ({ mode: 'bypassPermissions', rules: [], workingDirectories: [cwd] }),
+    };
+    const executor = new StreamingToolExecutor(params([BashTool], context));
+    // A background child and a foreground one: both must die with the group.
+    executor.addTool(call('Bash', { command: `echo $$ > ${pidFile}; sleep 30 & sleep 30` }, 'k1'));
+    const drained = collect(executor.results());
+    const pgid = Number.parseInt(await waitForFile(pidFile), 10);
+    expect(groupAlive(pgid)).toBe(true);
+    const abortedAt = Date.now();
+    controller.abort();
+    const out = results(await drained);
+    expect(out.map(([id, , isError]) => [id, isError])).toEqual([['k1', true]]);
+    // The shell is gone once the drain ends; its orphaned background child is reaped just after.
+    while (groupAlive(pgid) && Date.now() - abortedAt < 1_000) await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    expect(groupAlive(pgid)).toBe(false);
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+  }, 10_000);
+});
