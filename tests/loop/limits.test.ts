@@ -38,6 +38,7 @@ describe('query: limits', () => {
       turns: [{ blocks: [toolUse('Costly', {}, 'c1')], usage: { input_tokens: 10_000 } }],
     });
     expect(run.terminal).toEqual({ reason: 'max_budget' });
+    expect(run.transitions).toEqual([]);
     expect(session.totalCostUSD).toBeGreaterThanOrEqual(0.01);
     expect(ran).toBe(false);
     expect(toolResultsOf(run.events)).toEqual([expect.objectContaining({ id: 'c1', isError: true })]);
@@ -65,6 +66,22 @@ describe('query: limits', () => {
     expect(result).toMatchObject({ id: 'c1', isError: true });
     expect(String(result?.content)).toContain('spending limit');
     expect(run.requests).toHaveLength(1);
+  });
+
+  it('checks the budget after every response, not just the first', async () => {
+    const run = await runQuery({
+      maxBudgetUsd: 0.02,
+      tools: [fakeTool({ name: 'Cheap', safe: true })],
+      // $0.003 for the first response, then $0.03 for the second.
+      turns: [
+        { blocks: [toolUse('Cheap', {}, 'e1')], usage: { input_tokens: 1_000 } },
+        { blocks: [text('expensive')], usage: { input_tokens: 10_000 } },
+        { blocks: [text('never asked for')] },
+      ],
+    });
+    expect(run.terminal).toEqual({ reason: 'max_budget' });
+    expect(run.transitions).toEqual([{ reason: 'next_turn' }]);
+    expect(run.requests).toHaveLength(2);
   });
 
   it('keeps going while under budget', async () => {

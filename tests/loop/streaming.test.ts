@@ -116,7 +116,7 @@ describe('query: streaming tool execution', () => {
         async function* (params) {
           yield blockMessage(params, toolUseBlock('p1', 'Watch', {}));
           await progressed.promise;
-          yield { type: 'stream_event', event: { type: 'ping' } };
+          yield blockMessage(params, { type: 'text', text: 'Still talking.', citations: null });
           yield messageStop;
         },
         finish,
