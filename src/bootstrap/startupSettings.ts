@@ -1,6 +1,7 @@
 // Reads settings for startup and reduces them to what bootstrap uses. Print mode stops on a
 // broken settings file (one line naming the file); the REPL carries on and shows a warning.
 import { resolve } from 'node:path';
+import { parsePermissionMode } from '../permissions/updates.js';
 import type { PermissionMode, PermissionRule } from '../types/permissions.js';
 import { loadSettings, rulesFromSettings } from './settings/index.js';
 
@@ -32,14 +33,14 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     throw new Error(`invalid settings: ${firstProblem}${more}`);
   }
   const { merged, projectRoot } = loaded;
+  // `manual` is the reference's newer name for the default mode; the parser knows it.
   const mode = merged.permissions?.defaultMode;
   return {
     env: merged.env ?? {},
     apiKeyHelper: merged.apiKeyHelper,
     model: merged.model,
     fallbackModel: merged.fallbackModel,
-    // `manual` is the reference's newer name for the default mode.
-    defaultMode: mode === 'manual' ? 'default' : mode,
+    defaultMode: mode === undefined ? undefined : parsePermissionMode(mode),
     rules: rulesFromSettings(loaded.bySource, projectRoot),
     additionalDirectories: (merged.permissions?.additionalDirectories ?? []).map((dir) => resolve(projectRoot, dir)),
     warnings,

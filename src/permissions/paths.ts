@@ -4,7 +4,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ToolUseContext } from '../tools/Tool.js';
-import type { PermissionBehavior, PermissionRule, ToolPermissionContext } from '../types/permissions.js';
+import type { PermissionBehavior, PermissionRule, RuleValue, ToolPermissionContext } from '../types/permissions.js';
 import { claudeConfigDir, homeDir } from '../utils/configDir.js';
 import { isEditTool, isReadTool } from './toolFamilies.js';
 
@@ -52,6 +52,24 @@ export function pathRuleBases(ctx: ToolUseContext): PathRuleBases {
 
 type AnchoredPattern = { base: string; pattern: string };
 
+/**
+ * A rule from a settings file whose path starts with a single `/` is relative to that file's
+ * root (the project, or the user config folder). Rewriting it to the absolute `//path` form
+ * once, where the file is known, keeps it right whatever the session's cwd becomes.
+ */
+export function anchorSettingsPathRule<R extends RuleValue>(rule: R, root: string): R {
+  const content = rule.ruleContent;
+  if (content === undefined || !isPathRuleTool(rule.toolName)) return rule;
+  if (!content.startsWith('/') || content.startsWith('//')) return rule;
+  const anchored = join(root, content);
+  return isAbsolute(anchored) ? { ...rule, ruleContent: `/${anchored}` } : rule;
+}
+
+function isPathRuleTool(toolName: string): boolean {
+  return isReadTool(toolName) || isEditTool(toolName);
+}
+
+/** Where a `/path` rule that was not anchored on loading (session, SDK, flags) is relative to. */
 function settingsRoot(rule: PermissionRule, bases: PathRuleBases): string {
   if (rule.source === 'userSettings') return claudeConfigDir();
   return bases.projectRoot;

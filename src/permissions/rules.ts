@@ -29,15 +29,29 @@ export function escapeRuleContent(content: string): string {
   return content.replace(/\\/g, '\\\\').replace(/[()]/g, (paren) => `\\${paren}`);
 }
 
-/** `Bash(npm test:*)` → `{toolName: 'Bash', ruleContent: 'npm test:*'}`; `Bash(*)` ≡ `Bash`. */
-export function parseRuleString(rule: string): RuleValue {
+/**
+ * `Bash(npm test:*)` → `{toolName: 'Bash', ruleContent: 'npm test:*'}`; `Bash(*)` ≡ `Bash`.
+ * Undefined when the text is not a rule (empty, no tool name, unbalanced parentheses), so a
+ * typo never becomes a rule that silently matches nothing.
+ */
+export function parseRuleString(rule: string): RuleValue | undefined {
   const text = rule.trim();
   const open = firstUnescapedParen(text);
-  if (open <= 0 || !endsWithUnescapedParen(text)) return { toolName: text };
+  if (open === -1) return text !== '' && !text.includes(')') ? { toolName: text } : undefined;
+  if (!endsWithUnescapedParen(text)) return undefined;
   const toolName = text.slice(0, open).trim();
+  if (toolName === '') return undefined;
   const content = unescapeRuleContent(text.slice(open + 1, -1));
   if (content.trim() === '' || content.trim() === '*') return { toolName };
   return { toolName, ruleContent: content };
+}
+
+/** Every well-formed rule in the list, tagged; malformed ones are left out. */
+function parsedRules(texts: readonly string[], behavior: PermissionBehavior, source: RuleSource): PermissionRule[] {
+  return texts.flatMap((text) => {
+    const value = parseRuleString(text);
+    return value ? [{ ...value, behavior, source }] : [];
+  });
 }
 
 export function formatRule(rule: RuleValue): string {
@@ -54,14 +68,10 @@ export type PermissionRulesInput = z.infer<typeof permissionRulesInputSchema>;
 
 const BEHAVIORS: readonly PermissionBehavior[] = ['deny', 'ask', 'allow'];
 
-/** Rules from a settings `permissions` block; unknown keys are ignored, bad shapes throw. */
+/** Rules from a settings `permissions` block, deny first; unknown keys are ignored, bad shapes throw. */
 export function rulesFromSettings(input: unknown, source: RuleSource): PermissionRule[] {
   const parsed = permissionRulesInputSchema.parse(input ?? {});
-  return BEHAVIORS.flatMap((behavior) =>
-    (parsed[behavior] ?? [])
-      .filter((text) => text.trim() !== '')
-      .map((text) => ({ ...parseRuleString(text), behavior, source })),
-  );
+  return BEHAVIORS.flatMap((behavior) => parsedRules(parsed[behavior] ?? [], behavior, source));
 }
 
 /**
@@ -101,8 +111,6 @@ export function rulesFromCliFlags(flags: {
   disallowedTools?: string | readonly string[];
 }): PermissionRule[] {
   const build = (list: string | readonly string[] | undefined, behavior: PermissionBehavior): PermissionRule[] =>
-    list === undefined
-      ? []
-      : splitToolList(list).map((text) => ({ ...parseRuleString(text), behavior, source: 'cliArg' }));
+    list === undefined ? [] : parsedRules(splitToolList(list), behavior, 'cliArg');
   return [...build(flags.disallowedTools, 'deny'), ...build(flags.allowedTools, 'allow')];
 }

@@ -3,7 +3,7 @@ export { hooksConfigFromSettings } from './hooksConfig.js';
 export { loadSettings, type LoadedSettings, type LoadSettingsOptions } from './load.js';
 export { mergeSettings } from './merge.js';
 export { parseSettingsText, readSettingsFile, type SettingsError } from './readFile.js';
-export { formatRuleValue, parseRuleString, rulesFromSettings } from './rules.js';
+export { rulesFromSettings } from './rules.js';
 export { saveLocalRule } from './saveLocalRule.js';
 export {
   PermissionsSettingsSchema,

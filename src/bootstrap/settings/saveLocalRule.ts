@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { formatRule } from '../../permissions/rules.js';
 import type { PermissionBehavior, RuleValue } from '../../types/permissions.js';
-import { formatRuleValue } from './rules.js';
 import { localSettingsPath } from './sources.js';
 
 /** One write at a time per file, so two quick answers cannot lose each other's rule. */
@@ -13,7 +13,7 @@ const pendingWrites = new Map<string, Promise<void>>();
 export function saveLocalRule(projectRoot: string, rule: RuleValue, behavior: PermissionBehavior): Promise<void> {
   const path = localSettingsPath(projectRoot);
   const previous = pendingWrites.get(path) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => addRuleToFile(path, formatRuleValue(rule), behavior));
+  const next = previous.catch(() => undefined).then(() => addRuleToFile(path, formatRule(rule), behavior));
   pendingWrites.set(path, next);
   return next.finally(() => {
     if (pendingWrites.get(path) === next) pendingWrites.delete(path);

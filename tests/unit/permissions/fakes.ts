@@ -9,7 +9,7 @@ import type {
   RuleSource,
   ToolPermissionContext,
 } from '../../../src/types/permissions.js';
-import { parseRuleString } from '../../../src/permissions/rules.js';
+import { rulesFromSettings } from '../../../src/permissions/rules.js';
 
 type Input = Record<string, unknown>;
 
@@ -64,10 +64,8 @@ export type RuleSpec = { allow?: string[]; deny?: string[]; ask?: string[]; sour
 
 export function buildRules(...specs: RuleSpec[]): PermissionRule[] {
   return specs.flatMap((spec) => {
-    const source = spec.source ?? 'localSettings';
-    const make = (list: string[] | undefined, behavior: PermissionRule['behavior']): PermissionRule[] =>
-      (list ?? []).map((text) => ({ ...parseRuleString(text), behavior, source }));
-    return [...make(spec.deny, 'deny'), ...make(spec.ask, 'ask'), ...make(spec.allow, 'allow')];
+    const { source = 'localSettings', ...lists } = spec;
+    return rulesFromSettings(lists, source);
   });
 }
 

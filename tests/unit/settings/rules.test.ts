@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatRuleValue, parseRuleString, rulesFromSettings } from '../../../src/bootstrap/settings/index.js';
+import { rulesFromSettings } from '../../../src/bootstrap/settings/index.js';
+import { formatRule, parseRuleString } from '../../../src/permissions/rules.js';
 import { makeSettingsSandbox, type SettingsSandbox } from './sandbox.js';
 
 describe('parseRuleString', () => {
@@ -21,9 +22,9 @@ describe('parseRuleString', () => {
     expect(parseRuleString(text)).toBeUndefined();
   });
 
-  it('round-trips through formatRuleValue', () => {
+  it('round-trips through formatRule', () => {
     for (const value of [{ toolName: 'Read' }, { toolName: 'Bash', ruleContent: 'node -e "f(1)" \\ x' }]) {
-      expect(parseRuleString(formatRuleValue(value))).toEqual(value);
+      expect(parseRuleString(formatRule(value))).toEqual(value);
     }
   });
 });
