@@ -3,7 +3,7 @@
 // loop through `ToolUseContext.runSubagent`.
 import type { z } from 'zod';
 import type { Message, ToolResultBlockParam } from '../types/messages.js';
-import type { PermissionDecision, ToolPermissionContext } from '../types/permissions.js';
+import type { PermissionDecision, PermissionMode, ToolPermissionContext } from '../types/permissions.js';
 
 /** What Read recorded about a file, so Edit/Write can refuse stale or unread files. */
 export type FileReadRecord = {
@@ -14,6 +14,25 @@ export type FileReadRecord = {
   limit?: number;
   /** True when only part of the file was shown (offset/limit or truncation). */
   isPartialView: boolean;
+};
+
+/** One entry of the model's todo list (TodoWrite). */
+export type TodoItem = {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  /** The present-continuous form shown while the item is in progress ("Running tests"). */
+  activeForm?: string;
+};
+
+/**
+ * Where TodoWrite keeps the list. The caller owns it: the REPL mirrors it on screen, the
+ * session records it in the transcript, resume puts the saved list back.
+ */
+export type TodoList = {
+  get(): TodoItem[];
+  set(todos: TodoItem[]): void;
+  /** Called after every `set`; returns the unsubscribe function. */
+  subscribe(listener: (todos: TodoItem[]) => void): () => void;
 };
 
 export type SubagentRequest = {
@@ -44,6 +63,8 @@ export type ToolUseContext = {
   toolUseId?: string;
   /** Present inside sub-agents. */
   agentId?: string;
+  /** The session's todo list; absent where nobody keeps one (TodoWrite then refuses). */
+  todos?: TodoList;
   /** Put there by the caller of `query()`; the Agent tool uses it to start a nested loop. */
   runSubagent?: (request: SubagentRequest, ctx: ToolUseContext) => Promise<string>;
 };
@@ -64,6 +85,11 @@ export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   readonly name: string;
   readonly aliases?: readonly string[];
   readonly inputSchema: In;
+  /**
+   * The JSON Schema sent to the API when it is not derived from `inputSchema`: MCP tools pass
+   * their server's schema through and validate against it in `validateInput`.
+   */
+  readonly inputJSONSchema?: { type: 'object'; [key: string]: unknown };
   /** One line for people: the /help listing, the docs. */
   description(): string;
   /** The description sent to the model. */
@@ -86,6 +112,10 @@ export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   describeUse?(input: Partial<z.infer<In>>): string;
   /** A short line about the result: "Read 120 lines", "Found 4 files". */
   summarizeResult?(output: Out): string;
+  /** Offered to the model only in these permission modes (ExitPlanMode: plan). */
+  readonly onlyInModes?: readonly PermissionMode[];
+  /** Needs a person to answer (AskUserQuestion): left out where nobody can. */
+  readonly requiresUserInteraction?: boolean;
 }
 
 // The pool holds tools of many input types; the pipeline re-validates input with each tool's
