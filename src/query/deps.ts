@@ -19,6 +19,8 @@ export type CanUseToolFn = (request: {
   toolUseId: string;
   context: ToolUseContext;
   decision: Extract<PermissionDecision, { behavior: 'ask' }>;
+  /** The sub-agent asking, when it is one (the dialog names it). */
+  agentName?: string;
 }) => Promise<PermissionResult>;
 
 export type CompactResult = { messages: Message[] };

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Message, ToolResultBlockParam } from '../types/messages.js';
 import type { PermissionDecision, PermissionMode, ToolPermissionContext } from '../types/permissions.js';
+import type { PermissionResult } from '../types/permissions.js';
 
 /** What Read recorded about a file, so Edit/Write can refuse stale or unread files. */
 export type FileReadRecord = {
@@ -41,7 +42,31 @@ export type SubagentRequest = {
   subagentType?: string;
   model?: string;
   toolUseId: string;
+  /** Told what the sub-agent is doing as it works, for a one-line display. */
+  onActivity?: (activity: SubagentActivity) => void;
 };
+
+/** What a running sub-agent has done so far. */
+export type SubagentActivity = {
+  agentType: string;
+  description: string;
+  toolUseCount: number;
+  /** The latest tool call, e.g. `Read(src/auth.ts)`. */
+  lastToolUse?: string;
+};
+
+/**
+ * The caller's answer to a permission question the rules left open (the loop's `canUseTool`).
+ * `agentName` names the sub-agent asking, when it is one.
+ */
+export type AskPermissionFn = (request: {
+  tool: AnyTool;
+  input: Record<string, unknown>;
+  toolUseId: string;
+  context: ToolUseContext;
+  decision: Extract<PermissionDecision, { behavior: 'ask' }>;
+  agentName?: string;
+}) => Promise<PermissionResult>;
 
 export type ToolUseContext = {
   /** The directory relative paths resolve against; Bash moves it with `cd`. */
@@ -63,6 +88,13 @@ export type ToolUseContext = {
   toolUseId?: string;
   /** Present inside sub-agents. */
   agentId?: string;
+  /** The sub-agent's type (`Explore`, `general-purpose`, ...); present inside sub-agents. */
+  agentType?: string;
+  /**
+   * The loop caller's permission answer, set by the execution pipeline for the call in
+   * progress, so the Agent tool's sub-agent can ask the same person or host.
+   */
+  canUseTool?: AskPermissionFn;
   /** The session's todo list; absent where nobody keeps one (TodoWrite then refuses). */
   todos?: TodoList;
   /** Put there by the caller of `query()`; the Agent tool uses it to start a nested loop. */

@@ -72,7 +72,8 @@ export async function* runToolUse(call: ToolCall, params: ToolRunParams): AsyncG
     yield reply.toolError(`Error: No such tool available: ${call.block.name}`);
     return;
   }
-  const context: CallContext = { ...params.context, toolUseId: call.block.id };
+  // The caller's permission answer rides along so a sub-agent started by this call can ask it too.
+  const context: CallContext = { ...params.context, toolUseId: call.block.id, canUseTool: params.canUseTool };
   if (context.abortSignal.aborted) {
     yield reply.error(CANCELLED_TOOL_MESSAGE);
     return;

@@ -11,6 +11,8 @@ export type AskPermission = (request: {
   toolUseId: string;
   context: ToolUseContext;
   decision: Extract<PermissionDecision, { behavior: 'ask' }>;
+  /** The sub-agent asking, when it is one (the dialog names it). */
+  agentName?: string;
 }) => Promise<PermissionResult>;
 
 export type ToolRunParams = {
