@@ -12,6 +12,12 @@ const schemaCache = new WeakMap<AnyTool, InputSchema>();
 function inputSchemaOf(tool: AnyTool): InputSchema {
   const cached = schemaCache.get(tool);
   if (cached) return cached;
+  if (tool.inputJSONSchema) {
+    const { $schema: _givenDialect, ...given } = tool.inputJSONSchema;
+    const passed: InputSchema = { ...given, type: 'object' };
+    schemaCache.set(tool, passed);
+    return passed;
+  }
   // 'input' describes what the model may send: fields with defaults are optional.
   const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input' });
   if (schema.type !== 'object') {
