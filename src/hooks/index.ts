@@ -31,3 +31,4 @@ export {
   type SimpleHookEvent,
   type SimpleHookResult,
 } from './sessionHooks.js';
+export { createHookRunner, type HookCallSite, type HookRunner, type HookRunnerOptions } from './hookRunner.js';

@@ -3,8 +3,9 @@
 // loop through `ToolUseContext.runSubagent`.
 import type { z } from 'zod';
 import type { Message, ToolResultBlockParam } from '../types/messages.js';
+import type { HookRunner } from '../hooks/hookRunner.js';
 import type { PermissionDecision, PermissionMode, ToolPermissionContext } from '../types/permissions.js';
-import type { PermissionResult } from '../types/permissions.js';
+import type { PermissionResult, PermissionUpdate } from '../types/permissions.js';
 
 /** What Read recorded about a file, so Edit/Write can refuse stale or unread files. */
 export type FileReadRecord = {
@@ -99,6 +100,15 @@ export type ToolUseContext = {
   todos?: TodoList;
   /** Put there by the caller of `query()`; the Agent tool uses it to start a nested loop. */
   runSubagent?: (request: SubagentRequest, ctx: ToolUseContext) => Promise<string>;
+  /** The session's configured hooks; absent when none are configured (or in tests). */
+  hooks?: HookRunner;
+  /**
+   * Applies "don't ask again" answers (from the person, the SDK or a hook) to the live
+   * permission context, and saves those whose destination is a settings file.
+   */
+  updatePermissions?: (updates: readonly PermissionUpdate[]) => Promise<void>;
+  /** Stops the whole turn, as Esc does; used when a refusal says `interrupt: true`. */
+  abortTurn?: () => void;
 };
 
 export type ValidationResult = { ok: true } | { ok: false; message: string };
