@@ -1,0 +1,167 @@
+// Opens one MCP connection over stdio, streamable HTTP or SSE, with a deadline, and lists what
+// the server offers. Everything else about a server's life (status, reconnects) is the
+// manager's job.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Prompt, Resource, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { PULSE_CLIENT_INFO } from './limits.js';
+import type { McpServerConfig } from './config.js';
+import type { StderrTail } from './stderrTail.js';
+
+export type McpConnection = {
+  client: Client;
+  tools: McpToolDefinition[];
+  resources: Resource[];
+  prompts: Prompt[];
+  instructions?: string;
+};
+
+export class McpConnectError extends Error {
+  constructor(
+    message: string,
+    readonly needsAuth = false,
+  ) {
+    super(message);
+    this.name = 'McpConnectError';
+  }
+}
+
+function createTransport(config: McpServerConfig, cwd: string, stderr: StderrTail): Transport {
+  if (config.type === 'stdio') {
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      // The whole environment, as a shell would give it, plus the entry's own variables.
+      env: { ...definedEnv(process.env), ...config.env },
+      cwd,
+      stderr: 'pipe',
+    });
+    stderr.attach(transport.stderr);
+    return transport;
+  }
+  const requestInit: RequestInit = { headers: config.headers };
+  if (config.type === 'http') return new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  return new SSEClientTransport(new URL(config.url), {
+    requestInit,
+    eventSourceInit: {
+      fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...headersOf(init?.headers) } }),
+    },
+  });
+}
+
+function headersOf(headers: RequestInit['headers']): Record<string, string> {
+  return headers ? Object.fromEntries(new Headers(headers).entries()) : {};
+}
+
+function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+export function isAuthFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'UnauthorizedError') return true;
+  if ('code' in error && (error.code === 401 || error.code === 403)) return true;
+  return /\b401\b|unauthori[sz]ed/i.test(error.message);
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function listAll<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  // A misbehaving server could hand out cursors forever; 100 pages is far beyond any real list.
+  for (let page = 0; page < 100; page++) {
+    const result = await fetchPage(cursor);
+    items.push(...result.items);
+    if (!result.nextCursor) break;
+    cursor = result.nextCursor;
+  }
+  return items;
+}
+
+async function listOffer(client: Client, timeoutMs: number): Promise<Omit<McpConnection, 'client'>> {
+  const capabilities = client.getServerCapabilities() ?? {};
+  const options = { timeout: timeoutMs };
+  const [tools, resources, prompts] = await Promise.all([
+    capabilities.tools
+      ? listAll(async (cursor) => {
+          const r = await client.listTools(cursor ? { cursor } : {}, options);
+          return { items: r.tools, ...(r.nextCursor ? { nextCursor: r.nextCursor } : {}) };
+        })
+      : [],
+    capabilities.resources
+      ? listAll(async (cursor) => {
+          const r = await client.listResources(cursor ? { cursor } : {}, options);
+          return { items: r.resources, ...(r.nextCursor ? { nextCursor: r.nextCursor } : {}) };
+        }).catch(() => [])
+      : [],
+    capabilities.prompts
+      ? listAll(async (cursor) => {
+          const r = await client.listPrompts(cursor ? { cursor } : {}, options);
+          return { items: r.prompts, ...(r.nextCursor ? { nextCursor: r.nextCursor } : {}) };
+        }).catch(() => [])
+      : [],
+  ]);
+  const instructions = client.getInstructions();
+  return { tools, resources, prompts, ...(instructions ? { instructions } : {}) };
+}
+
+export type ConnectOptions = {
+  cwd: string;
+  timeoutMs: number;
+  stderr: StderrTail;
+  /** Called once when an established connection closes (the process exited, the stream ended). */
+  onClose: () => void;
+};
+
+/** Connects and lists tools, resources and prompts, all within `timeoutMs`. */
+export async function connectServer(config: McpServerConfig, options: ConnectOptions): Promise<McpConnection> {
+  const transport = createTransport(config, options.cwd, options.stderr);
+  const client = new Client(PULSE_CLIENT_INFO, { capabilities: {} });
+  let established = false;
+  client.onclose = () => {
+    if (established) options.onClose();
+  };
+  // Errors also arrive as rejected requests or a close; this only keeps them off the console.
+  client.onerror = () => undefined;
+
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new McpConnectError(`did not connect within ${Math.round(options.timeoutMs / 1000)} s (MCP_TIMEOUT)`)),
+      options.timeoutMs,
+    );
+  });
+  try {
+    const connection = await Promise.race([
+      (async () => {
+        await client.connect(transport, { timeout: options.timeoutMs });
+        return { client, ...(await listOffer(client, options.timeoutMs)) };
+      })(),
+      deadline,
+    ]);
+    established = true;
+    return connection;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    if (error instanceof McpConnectError) throw error;
+    throw new McpConnectError(describeConnectFailure(config, error), isAuthFailure(error));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeConnectFailure(config: McpServerConfig, error: unknown): string {
+  const message = errorMessage(error);
+  if (config.type !== 'stdio') return `could not connect to ${config.url}: ${message}`;
+  if (/ENOENT/.test(message)) return `could not start "${config.command}": command not found`;
+  if (/closed/i.test(message)) return `the server process exited before it finished starting (${message})`;
+  return `could not start "${config.command}": ${message}`;
+}
