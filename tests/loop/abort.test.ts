@@ -77,6 +77,7 @@ describe('query: aborts', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       context: makeContext({ signal: controller.signal }),
       tools: [tool],
       turns: [

@@ -80,7 +80,7 @@ export type RunOptions = Partial<Omit<QueryParams, 'deps' | 'observer'>> & {
   turns: ScriptedTurn[];
   /** Replaces the pass-through context layers. */
   compaction?: Partial<Pick<QueryDeps, 'microcompact' | 'autocompact'>>;
-  /** False runs the batch path (PULSE_DISABLE_STREAMING_TOOLS=1); the default streams. */
+  /** True or false forces the streaming or the batch path; left out, the environment decides. */
   streamingTools?: boolean;
   /** Sees each event as the consumer receives it (to abort at a precise point). */
   onEvent?: (event: LoopEvent) => void;
@@ -104,8 +104,9 @@ export function userPrompt(text = 'Do the thing.'): UserMessage {
 }
 
 /** Runs one query to its end. Starts from a fresh session so cost checks are per run. */
-export async function runQuery({ turns, compaction, streamingTools = true, onEvent, ...overrides }: RunOptions): Promise<RunOutcome> {
-  return withStreamingTools(streamingTools, () => runQueryNow(turns, compaction, overrides, onEvent));
+export async function runQuery({ turns, compaction, streamingTools, onEvent, ...overrides }: RunOptions): Promise<RunOutcome> {
+  const run = () => runQueryNow(turns, compaction, overrides, onEvent);
+  return streamingTools === undefined ? run() : withStreamingTools(streamingTools, run);
 }
 
 async function runQueryNow(

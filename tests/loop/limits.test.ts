@@ -56,6 +56,7 @@ describe('query: limits', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       maxBudgetUsd: 0.01,
       tools: [tool],
       turns: [{ blocks: [toolUse('Costly', {}, 'c1')], usage: { input_tokens: 10_000 } }],

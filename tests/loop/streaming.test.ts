@@ -81,6 +81,7 @@ describe('query: streaming tool execution', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       tools: [grep],
       turns: [
         async function* (params) {
@@ -111,6 +112,7 @@ describe('query: streaming tool execution', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       tools: [tool],
       turns: [
         async function* (params) {
@@ -145,6 +147,7 @@ describe('query: streaming tool execution', () => {
         },
       });
     const run = await runQuery({
+      streamingTools: true,
       tools: [make('Reader', true), make('Writer', false)],
       turns: [
         {
@@ -181,6 +184,7 @@ describe('query: streaming tool execution', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       tools: [reader],
       turns: [{ blocks: [toolUse('Reader', { value: 'slow' }, 'o1'), toolUse('Reader', { value: 'fast' }, 'o2')] }, finish],
     });
@@ -193,6 +197,7 @@ describe('query: streaming tool execution', () => {
 
   it('cancels the still-running siblings of a failing Bash call, and the turn goes on', async () => {
     const run = await runQuery({
+      streamingTools: true,
       tools: [BashTool],
       context: makeContext({ mode: 'bypassPermissions' }),
       canUseTool: async () => ({ behavior: 'allow' }),
@@ -230,6 +235,7 @@ describe('query: streaming tool execution', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       tools: [read, slow],
       turns: [{ blocks: [toolUse('Slow', {}, 'k1'), toolUse('Read', {}, 'k2')] }, finish],
     });
@@ -253,6 +259,7 @@ describe('query: streaming tool execution', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       tools: [tool],
       turns: [
         async function* (params) {
@@ -283,6 +290,7 @@ describe('query: streaming tool execution', () => {
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       maxOutputTokens: 1000,
       tools: [tool],
       turns: [

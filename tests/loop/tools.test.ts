@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ProgressMessage } from '../../src/types/messages.js';
 import { text, toolUse } from '../support/scriptedModel.js';
@@ -6,7 +6,17 @@ import { barrier, fakeTool, runQuery, toolResultsOf } from './harness.js';
 
 const finish = { blocks: [text('All done.')] };
 
-describe('query: running tools', () => {
+for (const mode of ['streaming', 'batch'] as const) describe(`query: running tools (${mode})`, () => {
+  const saved = process.env.PULSE_DISABLE_STREAMING_TOOLS;
+  beforeEach(() => {
+    if (mode === 'batch') process.env.PULSE_DISABLE_STREAMING_TOOLS = '1';
+    else delete process.env.PULSE_DISABLE_STREAMING_TOOLS;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PULSE_DISABLE_STREAMING_TOOLS;
+    else process.env.PULSE_DISABLE_STREAMING_TOOLS = saved;
+  });
+
   it('runs three concurrency-safe calls at the same time', async () => {
     const allStarted = barrier(3);
     const reader = fakeTool({
