@@ -198,6 +198,28 @@ describe('StreamingToolExecutor cancellation', () => {
   });
 });
 
+describe('StreamingToolExecutor and a call that ignores its abort', () => {
+  it('stops waiting for it after the grace period, so the turn is never wedged', async () => {
+    const controller = new AbortController();
+    const started = gate();
+    const stubborn = fakeTool({
+      name: 'Stubborn',
+      safe: true,
+      run: async function* () {
+        started.open();
+        await new Promise<void>(() => undefined);
+        return { data: 'never' };
+      },
+    });
+    const executor = new StreamingToolExecutor(params([stubborn], makeContext({ signal: controller.signal })), { cancelGraceMs: 20 });
+    executor.addTool(call('Stubborn', {}, 'h1'));
+    const drained = collect(executor.results());
+    await started.wait;
+    controller.abort();
+    expect(results(await drained).map(([id, , isError]) => [id, isError])).toEqual([['h1', true]]);
+  });
+});
+
 describe('StreamingToolExecutor and real processes', () => {
   let dir: string | undefined;
   afterEach(async () => {

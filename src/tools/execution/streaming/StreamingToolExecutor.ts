@@ -33,9 +33,11 @@ type Tracked = {
   withdrawn: boolean;
   controller: AbortController;
   results: Message[];
+  /** Stops waiting for a cancelled call that ignores its abort signal. */
+  graceTimer?: NodeJS.Timeout;
 };
 
-export type ExecutorOptions = { maxConcurrency?: number };
+export type ExecutorOptions = { maxConcurrency?: number; cancelGraceMs?: number };
 
 export class StreamingToolExecutor {
   private readonly tracked: Tracked[] = [];
@@ -44,6 +46,7 @@ export class StreamingToolExecutor {
   private progress: ProgressMessage[] = [];
   private readonly changed = new Notifier();
   private readonly limit: number;
+  private readonly cancelGraceMs: number;
   /** Once set, every call (present or future) is cancelled with these texts. */
   private cancelledWith: CancelTexts | undefined;
   private listening = false;
@@ -54,6 +57,7 @@ export class StreamingToolExecutor {
     options: ExecutorOptions = {},
   ) {
     this.limit = options.maxConcurrency ?? maxToolConcurrency();
+    this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
   }
 
   get size(): number {
@@ -195,6 +199,7 @@ export class StreamingToolExecutor {
   }
 
   private settle(entry: Tracked): void {
+    clearTimeout(entry.graceTimer);
     if (!this.active.delete(entry)) return;
     this.processQueue();
     this.changed.notify();
@@ -211,7 +216,7 @@ export class StreamingToolExecutor {
     entry.status = 'done';
     entry.results = [syntheticResult(entry.call, wasRunning ? texts.running : texts.queued, this.params.uuid())];
     entry.controller.abort(wasRunning ? texts.running : texts.queued);
-    if (wasRunning) setTimeout(() => this.settle(entry), CANCEL_GRACE_MS).unref();
+    if (wasRunning) entry.graceTimer = setTimeout(() => this.settle(entry), this.cancelGraceMs);
     this.changed.notify();
   }
 }
