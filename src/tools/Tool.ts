@@ -2,6 +2,7 @@
 // loop: the REPL renders them from the plain-text descriptions below, and sub-agents reach the
 // loop through `ToolUseContext.runSubagent`.
 import type { z } from 'zod';
+import type { CallModel } from '../api/types.js';
 import type { Message, ToolResultBlockParam } from '../types/messages.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import type { PermissionDecision, PermissionMode, ToolPermissionContext } from '../types/permissions.js';
@@ -109,6 +110,13 @@ export type ToolUseContext = {
   updatePermissions?: (updates: readonly PermissionUpdate[]) => Promise<void>;
   /** Stops the whole turn, as Esc does; used when a refusal says `interrupt: true`. */
   abortTurn?: () => void;
+  /**
+   * The model seam for tools that ask a model themselves (WebFetch, WebSearch): the production
+   * one records each response's cost on the session. Absent in contexts without a model.
+   */
+  callModel?: CallModel;
+  /** The small fast model for side questions (`ANTHROPIC_SMALL_FAST_MODEL`, else the main one). */
+  smallFastModel?: string;
 };
 
 export type ValidationResult = { ok: true } | { ok: false; message: string };
