@@ -6,8 +6,10 @@ import { pickModel, resolveModel } from '../api/models.js';
 import { loadMemoryFiles, formatMemoryForPrompt } from '../memory/index.js';
 import { session } from '../state/session.js';
 import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
-import type { AnyTool, FileReadRecord, ToolUseContext } from '../tools/Tool.js';
+import { createTodoList } from '../tools/todo/todoList.js';
+import type { AnyTool, FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionMode, ToolPermissionContext } from '../types/permissions.js';
+import { createCommandSession, type CommandSession } from './commands.js';
 import { resolveCredentials, type ApiKeySource } from './credentials.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
 import { buildPermissionContext } from './permissionContext.js';
@@ -51,6 +53,10 @@ export type Bootstrapped = {
   buildSystemPrompt: () => Promise<string[]>;
   /** A tool context for one query; cwd and read-file state are shared across queries. */
   createContext: (abortSignal: AbortSignal) => ToolUseContext;
+  /** Slash commands (built-in, custom, skills) and the expansion every face uses. */
+  commands: CommandSession;
+  /** TodoWrite's list for the session; faces show it, the transcript records it. */
+  todos: TodoList;
 };
 
 function realDirectory(path: string): string {
@@ -120,6 +126,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const tools = assembleToolPool(allTools, { selection, rules: permissionContext.rules });
   const readFileState = new Map<string, FileReadRecord>();
   const getPermissionContext = (): ToolPermissionContext => permissionContext;
+  const todos = createTodoList();
+  const commands = createCommandSession({ cwd, getCwd: () => session.cwd, getPermissionContext });
 
   const buildSystemPrompt = async (): Promise<string[]> => {
     const [environment, memory] = await Promise.all([
@@ -162,6 +170,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         isNonInteractive: options.isNonInteractive,
         verbose: options.verbose,
         env: settings.env,
+        todos,
       }),
+    commands,
+    todos,
   };
 }

@@ -1,7 +1,7 @@
 // The ToolUseContext a query's tools see. The working directory lives on the session
 // singleton so a `cd` in Bash carries over to later calls and later queries.
 import { session } from '../state/session.js';
-import type { FileReadRecord, ToolUseContext } from '../tools/Tool.js';
+import type { FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { ToolPermissionContext } from '../types/permissions.js';
 
 export type ToolUseContextInputs = {
@@ -12,6 +12,7 @@ export type ToolUseContextInputs = {
   isNonInteractive: boolean;
   verbose: boolean;
   env: Record<string, string>;
+  todos?: TodoList;
 };
 
 export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseContext {
@@ -23,6 +24,7 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     abortSignal: inputs.abortSignal,
     readFileState: inputs.readFileState,
     getPermissionContext: inputs.getPermissionContext,
+    ...(inputs.todos ? { todos: inputs.todos } : {}),
     options: {
       model: inputs.model,
       isNonInteractive: inputs.isNonInteractive,

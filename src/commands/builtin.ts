@@ -1,27 +1,15 @@
-// Built-in slash commands. Each command is a small object; the REPL only parses `/name args`,
-// looks the name up here and calls `run` with what the command may do to the session.
+// Built-in slash commands and the lookups over the whole registry (built-ins, custom commands,
+// skills). Each command is a small object; the REPL only parses `/name args`, looks the name up
+// here and either calls `run` or sends the command's prompt to the model.
 import { session } from '../state/session.js';
 import { formatCostReport } from './cost.js';
+import { initCommand } from './init.js';
+import { memoryCommand } from './memory.js';
+import type { LocalCommand, SlashCommand } from './types.js';
 
-/** What a command may do. The REPL supplies it; print mode can supply its own later. */
-export type CommandContext = {
-  /** Shows text in the transcript (not sent to the model). */
-  print(text: string): void;
-  /** Forgets the conversation; the session id and totals stay. */
-  clearConversation(): void;
-  exit(): void;
-  /** Every command available, for /help. */
-  commands: readonly SlashCommand[];
-};
+export type { CommandContext, LocalCommand, PromptCommand, SlashCommand } from './types.js';
 
-export type SlashCommand = {
-  name: string;
-  description: string;
-  aliases?: readonly string[];
-  run(ctx: CommandContext, args: string): void | Promise<void>;
-};
-
-const help: SlashCommand = {
+const help: LocalCommand = {
   name: 'help',
   description: 'List the slash commands and keys',
   run(ctx) {
@@ -38,7 +26,7 @@ const help: SlashCommand = {
   },
 };
 
-const clear: SlashCommand = {
+const clear: LocalCommand = {
   name: 'clear',
   description: 'Start over with an empty conversation',
   aliases: ['reset', 'new'],
@@ -47,7 +35,7 @@ const clear: SlashCommand = {
   },
 };
 
-const exit: SlashCommand = {
+const exit: LocalCommand = {
   name: 'exit',
   description: 'Leave Pulse',
   aliases: ['quit'],
@@ -56,7 +44,7 @@ const exit: SlashCommand = {
   },
 };
 
-const cost: SlashCommand = {
+const cost: LocalCommand = {
   name: 'cost',
   description: 'Show what this session has cost so far',
   run(ctx) {
@@ -64,18 +52,19 @@ const cost: SlashCommand = {
   },
 };
 
-export const BUILTIN_COMMANDS: readonly SlashCommand[] = [help, clear, cost, exit];
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [help, clear, cost, initCommand, memoryCommand, exit];
 
 export function findCommand(commands: readonly SlashCommand[], name: string): SlashCommand | undefined {
   const wanted = name.toLowerCase();
-  return commands.find((command) => command.name === wanted || command.aliases?.includes(wanted));
+  return commands.find((command) => command.name.toLowerCase() === wanted || command.aliases?.includes(wanted));
 }
 
 /** Commands whose name starts with what was typed after the slash, for the menu. */
 export function filterCommands(commands: readonly SlashCommand[], typed: string): SlashCommand[] {
   const prefix = typed.replace(/^\//, '').toLowerCase();
   return commands.filter(
-    (command) => command.name.startsWith(prefix) || command.aliases?.some((alias) => alias.startsWith(prefix)),
+    (command) =>
+      command.name.toLowerCase().startsWith(prefix) || command.aliases?.some((alias) => alias.startsWith(prefix)),
   );
 }
 

@@ -1,5 +1,7 @@
 // What the CLI's bootstrap hands the interactive REPL. A plain object type so `cli/` can build it
 // without importing any React or Ink code (the REPL itself is loaded with a dynamic import).
+import type { ResolvedInput } from '../commands/promptInput.js';
+import type { SlashCommand } from '../commands/types.js';
 import type { QueryParams } from '../query/deps.js';
 import type { Terminal } from '../query/state.js';
 import type { LoopEvent } from '../types/messages.js';
@@ -34,6 +36,12 @@ export type ReplOptions = {
   version: string;
   fallbackModel?: string;
   maxTurns?: number;
+  /** Every slash command (built-ins, custom commands, skills), for the menu and Enter. */
+  commands?: readonly SlashCommand[];
+  /** Turns typed text into a turn: a custom command's expansion, or the text as it is. */
+  resolveInput?: (text: string, signal: AbortSignal) => Promise<ResolvedInput>;
+  /** Problems to show once the REPL is up (command files that did not load, large memory). */
+  startupNotices?: Promise<string[]>;
   /** Test seam: defaults to the real `query()` from `src/query/query.ts`. */
   query?: QueryFn;
   /** Test seam: defaults to Ink's real stdin/stdout. */

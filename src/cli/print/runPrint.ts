@@ -2,6 +2,8 @@
 // that says how it went (0 success, 1 error, 130 interrupted).
 import { randomUUID } from 'node:crypto';
 import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
+import { contextForTurn } from '../../commands/turnContext.js';
+import type { PromptTurn } from '../../commands/promptInput.js';
 import { query } from '../../query/query.js';
 import { session } from '../../state/session.js';
 import { createUserMessage } from '../../utils/messages.js';
@@ -18,7 +20,7 @@ import type { SdkInit } from './sdkTypes.js';
 
 export const EXIT_INTERRUPTED = 130;
 
-function initMessage(booted: Bootstrapped): SdkInit {
+function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkInit {
   return {
     type: 'system',
     subtype: 'init',
@@ -28,7 +30,7 @@ function initMessage(booted: Bootstrapped): SdkInit {
     mcp_servers: [],
     model: booted.model,
     permissionMode: booted.getPermissionContext().mode,
-    slash_commands: [],
+    slash_commands: slashCommands,
     apiKeySource: booted.apiKeySource,
     claude_code_version: PULSE_VERSION,
     pulse_version: PULSE_VERSION,
@@ -50,10 +52,20 @@ function interruptOnSigint(controller: AbortController): () => void {
   return () => process.off('SIGINT', onSigint);
 }
 
+/** `/name args` becomes the command's prompt; a command that only works in the REPL is an error. */
+async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PromptTurn> {
+  const resolved = await booted.commands.resolve(prompt, signal);
+  if (resolved.kind === 'local') throw new Error(`/${resolved.command.name} works only in the interactive session`);
+  return resolved.turn;
+}
+
 export async function runPrint(options: CliOptions, prompt: string): Promise<number> {
   const startedAt = performance.now();
   const booted = await bootstrap(bootstrapOptionsFrom(options, true));
   const controller = new AbortController();
+  const registry = await booted.commands.registry();
+  for (const problem of registry.errors) process.stderr.write(`pulse: warning: ${problem}\n`);
+  const turn = await turnFor(booted, prompt, controller.signal);
   const writer = createLineWriter(process.stdout, () => controller.abort());
   const formatter = createFormatter(options.outputFormat, writer, {
     sessionId: booted.sessionId,
@@ -64,13 +76,13 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const tally = new RunTally();
 
   try {
-    formatter.start(initMessage(booted));
+    formatter.start(initMessage(booted, registry.commands.map((command) => command.name)));
     const loop = query({
-      messages: [createUserMessage({ content: prompt })],
+      messages: [createUserMessage({ content: turn.prompt })],
       systemPrompt: await booted.buildSystemPrompt(),
       tools: booted.tools,
       canUseTool: denyInPrintMode,
-      context: booted.createContext(controller.signal),
+      context: contextForTurn(booted.createContext(controller.signal), turn),
       source: 'print',
       fallbackModel: booted.fallbackModel,
       maxTurns: options.maxTurns,

@@ -1,23 +1,38 @@
-// What Enter does with the prompt: run a slash command here in the REPL, or hand the text to
-// the turn runner (which queues it while a turn is running).
+// What Enter does with the prompt: `# note` goes to the project memory file, a local slash
+// command runs here in the REPL, and everything else (text, custom commands, skills) goes to the
+// turn runner, which expands commands and queues prompts while a turn is running.
 import { useCallback } from 'react';
 import { findCommand, parseSlashInput, type CommandContext, type SlashCommand } from '../../commands/builtin.js';
+import { addProjectMemoryNote, memoryNoteOf } from '../../memory/projectFile.js';
 import type { ReplStore } from '../../state/store.js';
 import { errorText } from '../format/turnEnd.js';
 import type { TurnRunner } from '../runner/turnRunner.js';
+
+export type PromptSubmitExtras = Pick<CommandContext, 'projectDir' | 'editFile'>;
 
 export function usePromptSubmit(
   store: ReplStore,
   runner: TurnRunner,
   commands: readonly SlashCommand[],
   exit: () => void,
+  extras: PromptSubmitExtras = {},
 ): (text: string) => void {
   return useCallback(
     (text: string) => {
+      const note = extras.projectDir === undefined ? undefined : memoryNoteOf(text);
+      if (note !== undefined && extras.projectDir !== undefined) {
+        addProjectMemoryNote(extras.projectDir, note).then(
+          (path) => store.getState().addTranscript({ kind: 'notice', text: `Noted in ${path}: ${note}`, tone: 'dim' }),
+          (error: unknown) =>
+            store.getState().addTranscript({ kind: 'notice', text: `Could not save the note: ${errorText(error)}`, tone: 'error' }),
+        );
+        return;
+      }
       const slash = parseSlashInput(text);
       if (!slash) return runner.submit(text);
       const state = store.getState();
       const command = findCommand(commands, slash.name);
+      if (command?.type === 'prompt') return runner.submit(text);
       state.addTranscript({ kind: 'user', text: text.trim() });
       if (!command) {
         state.addTranscript({ kind: 'notice', text: `Unknown command /${slash.name}. Type /help for the list.`, tone: 'warning' });
@@ -35,6 +50,7 @@ export function usePromptSubmit(
         },
         exit,
         commands,
+        ...extras,
       };
       Promise.resolve()
         .then(() => command.run(context, slash.args))
@@ -42,6 +58,6 @@ export function usePromptSubmit(
           store.getState().addTranscript({ kind: 'notice', text: `/${command.name} failed: ${errorText(error)}`, tone: 'error' }),
         );
     },
-    [store, runner, commands, exit],
+    [store, runner, commands, exit, extras],
   );
 }

@@ -1,6 +1,8 @@
 // Runs the user's prompts through query(), one turn at a time. Owns the AbortController of the
 // running turn; prompts typed meanwhile wait in the store's queue and run when the turn ends.
 import { randomUUID } from 'node:crypto';
+import type { PromptTurn } from '../../commands/promptInput.js';
+import { contextForTurn } from '../../commands/turnContext.js';
 import type { CanUseToolFn } from '../../query/deps.js';
 import type { Terminal } from '../../query/state.js';
 import type { ReplStore } from '../../state/store.js';
@@ -13,7 +15,7 @@ import { TurnPresenter } from './turnPresenter.js';
 
 export type TurnRunnerOptions = Pick<
   ReplOptions,
-  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns'
+  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput'
 > & { query: QueryFn; now?: () => number };
 
 export class TurnRunner {
@@ -68,14 +70,15 @@ export class TurnRunner {
     this.controller = controller;
     const startedAt = this.now();
     const state = this.store.getState();
-    state.appendMessages(userMessage(prompt));
     state.addTranscript({ kind: 'user', text: prompt });
     state.startRun(pickVerb(), startedAt);
 
     const presenter = new TurnPresenter(this.store, this.options.tools);
     let terminal: Terminal | undefined;
     try {
-      terminal = await this.consume(presenter, controller.signal);
+      const turn = await this.turnFor(prompt, controller.signal);
+      state.appendMessages(userMessage(turn.prompt));
+      terminal = await this.consume(presenter, controller.signal, turn);
     } catch (error) {
       state.addTranscript({ kind: 'notice', text: `Something went wrong: ${errorText(error)}`, tone: 'error' });
     }
@@ -93,7 +96,13 @@ export class TurnRunner {
     return controller.signal.aborted;
   }
 
-  private async consume(presenter: TurnPresenter, signal: AbortSignal): Promise<Terminal> {
+  /** A custom command's expansion (which may fail, e.g. a refused `!` command), or the text itself. */
+  private async turnFor(prompt: string, signal: AbortSignal): Promise<PromptTurn> {
+    const resolved = await this.options.resolveInput?.(prompt, signal);
+    return resolved?.kind === 'prompt' ? resolved.turn : { prompt, allowedRules: [] };
+  }
+
+  private async consume(presenter: TurnPresenter, signal: AbortSignal, turn: PromptTurn): Promise<Terminal> {
     const { options } = this;
     const systemPrompt = await options.buildSystemPrompt();
     const events = options.query({
@@ -101,7 +110,7 @@ export class TurnRunner {
       systemPrompt,
       tools: options.tools,
       canUseTool: this.canUseTool,
-      context: { ...options.context, abortSignal: signal },
+      context: contextForTurn({ ...options.context, abortSignal: signal }, turn),
       source: 'repl',
       fallbackModel: options.fallbackModel,
       maxTurns: options.maxTurns,

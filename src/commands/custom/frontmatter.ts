@@ -1,0 +1,64 @@
+// The frontmatter of a command or skill file, parsed with gray-matter and checked with zod. A
+// file that fails either check is reported by path and skipped; the others still load.
+import matter from 'gray-matter';
+import { z } from 'zod';
+import { parseRuleString, splitToolList } from '../../permissions/rules.js';
+import type { RuleValue } from '../../types/permissions.js';
+
+const toolList = z.union([z.string(), z.array(z.string())]);
+
+export const commandFrontmatterSchema = z.looseObject({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  'argument-hint': z.union([z.string(), z.array(z.string())]).optional(),
+  'allowed-tools': toolList.optional(),
+  model: z.string().optional(),
+  'disable-model-invocation': z.boolean().optional(),
+});
+export type CommandFrontmatter = z.infer<typeof commandFrontmatterSchema>;
+
+export type ParsedCommandFile = { frontmatter: CommandFrontmatter; body: string };
+
+export class CommandFileError extends Error {}
+
+export function parseCommandFile(path: string, text: string): ParsedCommandFile {
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // A fresh options object keeps gray-matter from answering out of its cache.
+    parsed = matter(text, {});
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new CommandFileError(`${path}: the frontmatter is not valid YAML (${reason}); this file was skipped`);
+  }
+  const checked = commandFrontmatterSchema.safeParse(parsed.data ?? {});
+  if (!checked.success) {
+    const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || 'frontmatter'}: ${issue.message}`);
+    throw new CommandFileError(`${path}: bad frontmatter (${problems.join('; ')}); this file was skipped`);
+  }
+  return { frontmatter: checked.data, body: parsed.content };
+}
+
+/** `allowed-tools` as rules; entries that are not rules are reported rather than dropped silently. */
+export function allowedToolRules(path: string, value: CommandFrontmatter['allowed-tools']): RuleValue[] {
+  if (value === undefined) return [];
+  return splitToolList(value).map((text) => {
+    const rule = parseRuleString(text);
+    if (!rule) throw new CommandFileError(`${path}: allowed-tools entry "${text}" is not a tool rule; this file was skipped`);
+    return rule;
+  });
+}
+
+export function argumentHintOf(value: CommandFrontmatter['argument-hint']): string | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(' ') : value;
+}
+
+/** The first line of prose, for files without a description. */
+export function firstLineOf(body: string): string | undefined {
+  const line = body
+    .split('\n')
+    .map((text) => text.replace(/^#+\s*/, '').trim())
+    .find((text) => text !== '');
+  if (line === undefined) return undefined;
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}

@@ -1,0 +1,68 @@
+// The shapes every slash command shares: built-ins that act inside Pulse (local) and commands whose
+// text goes to the model (prompt: custom `.md` commands, skills, /init).
+import type { RuleValue, ToolPermissionContext } from '../types/permissions.js';
+
+/** What a local command may do. The REPL supplies it. */
+export type CommandContext = {
+  /** Shows text in the transcript (not sent to the model). */
+  print(text: string): void;
+  /** Forgets the conversation; the session id and totals stay. */
+  clearConversation(): void;
+  exit(): void;
+  /** Every command available, for /help. */
+  commands: readonly SlashCommand[];
+  /** The directory Pulse started in: where the project memory file lives. */
+  projectDir?: string;
+  /** Opens a file in the user's editor and resolves when it closes (the REPL pauses meanwhile). */
+  editFile?(path: string, editor: string): Promise<void>;
+};
+
+/** Where a command came from; decides precedence and the menu's label. */
+export type CommandSource = 'builtin' | 'project' | 'user';
+
+type CommandBase = {
+  name: string;
+  description: string;
+  aliases?: readonly string[];
+  /** Shown after the name in the menu: `<file> [focus]`. */
+  argumentHint?: string;
+};
+
+export type LocalCommand = CommandBase & {
+  type?: 'local';
+  run(ctx: CommandContext, args: string): void | Promise<void>;
+};
+
+/** What a prompt command needs to build its text. */
+export type PromptEnv = {
+  cwd: string;
+  /** The session's permission context: `!` commands are checked against its deny rules too. */
+  permissionContext: ToolPermissionContext;
+  /** Stops a running `!` command. */
+  signal?: AbortSignal;
+};
+
+/** A prompt command's turn: the text sent, rules allowed for that turn, its model. */
+export type CommandPrompt = {
+  prompt: string;
+  /** From `allowed-tools`: session allow rules for this turn only. */
+  allowedRules: RuleValue[];
+  /** From `model`: the model for this turn only. */
+  model?: string;
+};
+
+export type PromptCommand = CommandBase & {
+  type: 'prompt';
+  source: CommandSource;
+  /** A skill (from a SKILL.md) rather than a command file. */
+  isSkill?: boolean;
+  /** Leaves the command out of what the Skill tool offers the model. */
+  disableModelInvocation?: boolean;
+  getPrompt(args: string, env: PromptEnv): Promise<CommandPrompt>;
+};
+
+export type SlashCommand = LocalCommand | PromptCommand;
+
+export function isPromptCommand(command: SlashCommand): command is PromptCommand {
+  return command.type === 'prompt';
+}
