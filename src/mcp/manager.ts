@@ -14,6 +14,8 @@ import {
   toolTimeoutMs,
 } from './limits.js';
 import { createMcpTool, type McpToolCaller } from './mcpTool.js';
+import { capResultBlocks, mapResourceContents, type McpResultBlock } from './results.js';
+import type { McpResourceSource, McpResourceSummary } from '../tools/mcpResources/types.js';
 import { StderrTail } from './stderrTail.js';
 import type { McpServerInfo, McpServerStatus, McpStatusEvent } from './types.js';
 
@@ -58,7 +60,17 @@ function abortError(): Error {
   return error;
 }
 
-export class McpManager implements McpToolCaller {
+function summarizeResource(server: string, resource: Resource): McpResourceSummary {
+  return {
+    server,
+    uri: resource.uri,
+    name: resource.name,
+    ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+    ...(resource.description ? { description: resource.description } : {}),
+  };
+}
+
+export class McpManager implements McpToolCaller, McpResourceSource {
   private readonly slots = new Map<string, ServerSlot>();
   private readonly adapters = new Map<string, AnyTool>();
   private readonly statusListeners = new Set<(event: McpStatusEvent) => void>();
@@ -311,10 +323,16 @@ export class McpManager implements McpToolCaller {
     });
   }
 
-  listResources(server?: string): Array<Resource & { server: string }> {
+  listResources(server?: string): McpResourceSummary[] {
     return [...this.slots.values()]
       .filter((slot) => (server === undefined || slot.entry.name === server) && slot.status === 'connected')
-      .flatMap((slot) => (slot.connection?.resources ?? []).map((resource) => ({ ...resource, server: slot.entry.name })));
+      .flatMap((slot) => (slot.connection?.resources ?? []).map((resource) => summarizeResource(slot.entry.name, resource)));
+  }
+
+  /** A resource's contents as capped content blocks, for ReadMcpResource and `@server:uri`. */
+  async readResourceBlocks(server: string, uri: string, signal: AbortSignal): Promise<McpResultBlock[]> {
+    const result = await this.readResource(server, uri, signal);
+    return capResultBlocks(result.contents.map(mapResourceContents), this.outputTokens);
   }
 
   readResource(server: string, uri: string, signal: AbortSignal): Promise<ReadResourceResult> {

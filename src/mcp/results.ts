@@ -6,7 +6,7 @@ import type {
   ImageBlockParam,
   TextBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { ContentBlock as McpContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { ContentBlock as McpContentBlock, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 
 export type McpResultBlock = TextBlockParam | ImageBlockParam;
 
@@ -49,6 +49,15 @@ export function mapMcpContent(block: McpContentBlock): McpResultBlock {
       return text(resourceLine(resource.uri, undefined, resource.mimeType));
     }
   }
+}
+
+/** One item of a resource read: text as it is, an image as an image, other data as a line. */
+export function mapResourceContents(contents: ReadResourceResult['contents'][number]): McpResultBlock {
+  if ('text' in contents && typeof contents.text === 'string') return text(contents.text);
+  if ('blob' in contents && typeof contents.blob === 'string' && contents.mimeType && IMAGE_TYPES.has(contents.mimeType)) {
+    return image(contents.blob, contents.mimeType);
+  }
+  return text(`[binary contents of ${contents.uri}${contents.mimeType ? ` (${contents.mimeType})` : ''} left out]`);
 }
 
 export function estimateBlockTokens(block: McpResultBlock): number {
