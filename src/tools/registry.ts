@@ -1,12 +1,22 @@
 // The tool pool: every built-in tool, narrowed by `--tools` and by rules that deny a whole
 // tool. Tools describe themselves; this file only lists and filters them.
 import type { PermissionRule } from '../types/permissions.js';
+import { createAgentTool } from './agent/AgentTool.js';
+import type { AgentListing } from './agent/schema.js';
 import { BashTool } from './bash/BashTool.js';
 import { FILE_TOOLS } from './fileTools.js';
+import { TaskOutputTool } from './taskOutput/TaskOutputTool.js';
+import { TaskStopTool } from './taskStop/TaskStopTool.js';
 import { toolMatchesName, type AnyTool } from './Tool.js';
 
-export function getAllTools(): AnyTool[] {
-  return [...FILE_TOOLS, BashTool].filter((tool) => tool.isEnabled());
+export type AllToolsOptions = {
+  /** The session's sub-agent types; the Agent tool is offered only when they are known. */
+  agents?: () => readonly AgentListing[];
+};
+
+export function getAllTools(options: AllToolsOptions = {}): AnyTool[] {
+  const agentTool = options.agents ? [createAgentTool({ agents: options.agents })] : [];
+  return [...agentTool, ...FILE_TOOLS, BashTool, TaskOutputTool, TaskStopTool].filter((tool) => tool.isEnabled());
 }
 
 /**

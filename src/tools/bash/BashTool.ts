@@ -1,7 +1,8 @@
 // The Bash tool: one command per call in a fresh shell, with a working directory that persists
 // between calls, a deadline, bounded output, and process-group kills on timeout or abort.
 import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
-import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
+import type { Tool, ToolUseContext } from '../Tool.js';
+import { backgroundShells } from './backgroundShells.js';
 import { bashResultBlock, describeBashUse, summarizeBashResult } from './formatResult.js';
 import { effectiveTimeoutMs, readBashLimits } from './limits.js';
 import { bashPrompt } from './prompt.js';
@@ -9,9 +10,6 @@ import { startShellCommand, type ShellRun } from './runShellCommand.js';
 import { bashInputSchema, type BashInput, type BashOutput, type BashProgress } from './schema.js';
 import { pickShell } from './shell.js';
 import { chooseStartDirectory, settleFinalDirectory } from './workingDirectory.js';
-
-export const BACKGROUND_UNAVAILABLE =
-  'background shells are not available yet; run the command in the foreground and give it a longer timeout if it needs one.';
 
 /** Progress is reported at most this often; a command that finishes sooner reports none. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -40,9 +38,31 @@ function joinNotes(...notes: Array<string | undefined>): string | undefined {
   return present.length > 0 ? present.join('\n') : undefined;
 }
 
-async function validateBash(input: BashInput): Promise<ValidationResult> {
-  if (input.run_in_background) return { ok: false, message: BACKGROUND_UNAVAILABLE };
-  return { ok: true };
+/** Starts the command as a background shell and reports its id at once. */
+async function startInBackground(input: BashInput, ctx: ToolUseContext): Promise<BashOutput> {
+  const limits = readBashLimits();
+  const start = await chooseStartDirectory(ctx.getCwd(), ctx.getPermissionContext().workingDirectories);
+  if (start.note) ctx.setCwd(start.cwd);
+  const shell = backgroundShells.start({
+    shell: await pickShell(),
+    command: input.command,
+    ...(input.description ? { description: input.description } : {}),
+    cwd: start.cwd,
+    env: commandEnv(ctx),
+    maxUnreadChars: limits.maxOutputLength,
+  });
+  const data: BashOutput = {
+    stdout: '',
+    stderr: '',
+    exitCode: 0,
+    interrupted: false,
+    timedOut: false,
+    timeoutMs: 0,
+    truncated: false,
+    backgroundTaskId: shell.id,
+    outputPath: shell.outputPath,
+  };
+  return start.note ? { ...data, cwdNote: start.note } : data;
 }
 
 export const BashTool = {
@@ -59,10 +79,9 @@ export const BashTool = {
   summarizeResult: summarizeBashResult,
   // The permission engine owns Bash rules (prefixes, read-only commands, modes).
   checkPermissions: async () => ({ behavior: 'passthrough' }),
-  validateInput: validateBash,
 
   async *call(input, ctx) {
-    if (input.run_in_background) throw new Error(BACKGROUND_UNAVAILABLE);
+    if (input.run_in_background) return { data: await startInBackground(input, ctx) };
     const limits = readBashLimits();
     const timeoutMs = effectiveTimeoutMs(input.timeout, limits);
     const workingDirectories = ctx.getPermissionContext().workingDirectories;

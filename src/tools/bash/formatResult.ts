@@ -28,7 +28,18 @@ function notes(output: BashOutput): string[] {
   return lines;
 }
 
+function backgroundStarted(output: BashOutput & { backgroundTaskId: string }): string {
+  const lines = [
+    `Started in the background with id ${output.backgroundTaskId}.`,
+    `Read its output with TaskOutput (task_id "${output.backgroundTaskId}") and end it with TaskStop.`,
+  ];
+  if (output.outputPath) lines.push(`Its full output is also written to ${output.outputPath}.`);
+  if (output.cwdNote) lines.push(output.cwdNote);
+  return lines.join('\n');
+}
+
 export function formatBashResult(output: BashOutput): string {
+  if (output.backgroundTaskId !== undefined) return backgroundStarted({ ...output, backgroundTaskId: output.backgroundTaskId });
   const status = statusLine(output);
   const body = output.stdout.trimEnd();
   const extra = notes(output);
@@ -55,6 +66,7 @@ export function describeBashUse(input: Partial<BashInput>): string {
 }
 
 function shortStatus(output: BashOutput): string {
+  if (output.backgroundTaskId !== undefined) return `running in the background as ${output.backgroundTaskId}`;
   if (output.timedOut) return 'timed out';
   if (output.interrupted) return 'interrupted';
   return `exit ${output.exitCode}`;

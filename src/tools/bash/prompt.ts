@@ -11,6 +11,7 @@ How commands run:
 - Quote every path that contains spaces or shell characters with double quotes: \`cd "/path/with spaces"\`.
 - Commands have no terminal and no input. Avoid anything interactive (editors, pagers, prompts, \`git rebase -i\`, \`git add -p\`); pass flags such as \`--yes\`, \`-m\` or \`--no-pager\` instead.
 - A command is stopped after ${limits.defaultTimeoutMs} ms (${defaultMinutes} min) unless you set \`timeout\` (at most ${limits.maxTimeoutMs} ms). Set a longer one for slow builds or test suites. Anything the command started, including background jobs, is stopped when it finishes or times out, so do not start servers or watchers expecting them to survive the call.
+- For a server, a watcher or any command you do not want to wait for, set \`run_in_background: true\`: the call returns an id at once, TaskOutput reads what the shell has printed since you last looked, and TaskStop ends it. Background shells are stopped when the session ends. Do not add \`&\` yourself.
 - Output longer than ${limits.maxOutputLength} characters is cut in the middle: you see the beginning and the end. Filter noisy commands (\`| tail -50\`, \`grep\`, quieter flags) when you only need part of the output.
 - Chain dependent steps with \`&&\`; use \`;\` only when later steps should run even if earlier ones fail. Independent commands can be separate calls in the same turn.
 - Give \`description\` a few words saying what the command does ("Install dependencies", "Run the parser tests").

@@ -15,7 +15,7 @@ export const bashInputSchema = z.object({
   run_in_background: z
     .boolean()
     .optional()
-    .describe('Run the command as a background shell and return at once'),
+    .describe('Start the command as a background shell and return its id at once; read its output later with TaskOutput and end it with TaskStop'),
 });
 
 export type BashInput = z.infer<typeof bashInputSchema>;
@@ -38,6 +38,10 @@ export type BashOutput = {
   strayProcessesStopped?: boolean;
   /** "Shell cwd was reset to …" when the command left the session's working directories. */
   cwdNote?: string;
+  /** Set when the command was started as a background shell: read it with TaskOutput. */
+  backgroundTaskId?: string;
+  /** The background shell's full output file. */
+  outputPath?: string;
 };
 
 export type BashProgress = {

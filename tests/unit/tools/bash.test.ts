@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BashTool, BACKGROUND_UNAVAILABLE } from '../../../src/tools/bash/BashTool.js';
+import { BashTool } from '../../../src/tools/bash/BashTool.js';
+import { backgroundShells } from '../../../src/tools/bash/backgroundShells.js';
 import type { BashInput, BashOutput, BashProgress } from '../../../src/tools/bash/schema.js';
 import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
 import { makeToolContext, runTool } from '../../support/toolContext.js';
@@ -99,10 +100,14 @@ describe('BashTool running commands', () => {
     expect(output.stdout).toBe(`from settings|1|${root}\nend\n`);
   });
 
-  it('refuses run_in_background for now', async () => {
-    const outcome = await runTool(BashTool, { command: 'sleep 1', run_in_background: true }, ctx);
-    expect(outcome.error).toBe(BACKGROUND_UNAVAILABLE);
-    expect(outcome.error).toMatch(/^background shells are not available yet/);
+  it('starts run_in_background commands as background shells and returns their id at once', async () => {
+    const outcome = await runTool(BashTool, { command: 'sleep 30', run_in_background: true }, ctx);
+    const id = outcome.data?.backgroundTaskId;
+    expect(id).toMatch(/^bash_/);
+    const shell = backgroundShells.get(id ?? '');
+    expect(shell?.isRunning).toBe(true);
+    await shell?.kill();
+    expect(shell?.status).toBe('killed');
   });
 });
 

@@ -1,0 +1,202 @@
+// One background shell: a command left running in its own process group while the
+// conversation goes on. Everything it prints goes to a file; what nobody has read yet is kept
+// in a bounded buffer (head and tail), so a chatty command costs a fixed amount of memory.
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { constants as osConstants } from 'node:os';
+import { dirname } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { execa } from 'execa';
+import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
+import {
+  KILL_GRACE_MS,
+  isProcessGroupAlive,
+  terminateProcessGroup,
+  trackProcessGroup,
+  untrackProcessGroup,
+} from './processGroup.js';
+
+/** After the shell exits, how long pipes still held by escaped processes are read before letting go. */
+const PIPE_DRAIN_LIMIT_MS = KILL_GRACE_MS + 500;
+
+export type BackgroundStatus = 'running' | 'completed' | 'failed' | 'killed';
+
+export type BackgroundShellOptions = {
+  id: string;
+  shell: string;
+  command: string;
+  description?: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Where the full output is written. */
+  outputPath: string;
+  /** How much unread output is kept in memory between reads. */
+  maxUnreadChars: number;
+};
+
+export type BackgroundRead = {
+  output: RenderedOutput;
+  status: BackgroundStatus;
+  exitCode?: number;
+};
+
+/** Death by signal N reads as 128 + N, as shells report it. */
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  const signalNumber = signal ? osConstants.signals[signal] : undefined;
+  return signalNumber === undefined ? 1 : 128 + signalNumber;
+}
+
+/** Lets Pulse exit while the shell runs: the exit hook in processGroup.ts ends it then. */
+function unrefStream(stream: Readable | null): void {
+  const handle = stream as (Readable & { unref?: () => void }) | null;
+  handle?.unref?.();
+}
+
+export class BackgroundShell {
+  readonly id: string;
+  readonly command: string;
+  readonly description: string | undefined;
+  readonly outputPath: string;
+  readonly startedAt = Date.now();
+  /** Resolves once the shell has exited and its output is all in. */
+  readonly finished: Promise<void>;
+  private currentStatus: BackgroundStatus = 'running';
+  private code: number | undefined;
+  private unread: BoundedOutput;
+  private readonly file: WriteStream;
+  private readonly pgid: number | undefined;
+  private killRequested = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: BackgroundShellOptions) {
+    this.id = options.id;
+    this.command = options.command;
+    this.description = options.description;
+    this.outputPath = options.outputPath;
+    this.unread = new BoundedOutput(options.maxUnreadChars);
+    mkdirSync(dirname(options.outputPath), { recursive: true });
+    this.file = createWriteStream(options.outputPath, { flags: 'a' });
+    // A failed write loses the file copy only; the in-memory output still reaches the model.
+    this.file.on('error', () => undefined);
+
+    const subprocess = execa(options.shell, ['-c', options.command], {
+      cwd: options.cwd,
+      env: options.env,
+      extendEnv: false,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      buffer: false,
+      reject: false,
+      detached: true,
+      windowsHide: true,
+    });
+    this.pgid = subprocess.pid;
+    if (this.pgid !== undefined) trackProcessGroup(this.pgid);
+    const flushOut = this.collect(subprocess.stdout);
+    const flushErr = this.collect(subprocess.stderr);
+    subprocess.unref();
+    unrefStream(subprocess.stdout);
+    unrefStream(subprocess.stderr);
+
+    let drainTimer: NodeJS.Timeout | undefined;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    subprocess.once('exit', (code, signal) => {
+      exit = { code, signal };
+      // Whatever the command left running in its group goes with it.
+      if (this.pgid !== undefined && isProcessGroupAlive(this.pgid)) void terminateProcessGroup(this.pgid);
+      drainTimer = setTimeout(() => {
+        subprocess.stdout?.destroy();
+        subprocess.stderr?.destroy();
+      }, PIPE_DRAIN_LIMIT_MS);
+      drainTimer.unref();
+    });
+
+    this.finished = (async () => {
+      const result = await subprocess;
+      clearTimeout(drainTimer);
+      if (this.pgid !== undefined) untrackProcessGroup(this.pgid);
+      flushOut();
+      flushErr();
+      if (exit === undefined && result.failed && result.exitCode === undefined && result.signal === undefined) {
+        this.append(`Could not start ${options.shell}: ${result.shortMessage}\n`);
+      }
+      this.code = exit ? exitCodeOf(exit.code, exit.signal) : (result.exitCode ?? 1);
+      this.currentStatus = this.killRequested ? 'killed' : this.code === 0 ? 'completed' : 'failed';
+      await new Promise<void>((resolve) => this.file.end(resolve));
+      this.changed();
+    })();
+  }
+
+  get status(): BackgroundStatus {
+    return this.currentStatus;
+  }
+
+  get exitCode(): number | undefined {
+    return this.code;
+  }
+
+  get isRunning(): boolean {
+    return this.currentStatus === 'running';
+  }
+
+  /** Characters printed since the last read. */
+  get unreadLength(): number {
+    return this.unread.length;
+  }
+
+  /** Output since the last read (cut in the middle if it outgrew the buffer), and the status. */
+  read(): BackgroundRead {
+    const output = this.unread.render();
+    this.unread = new BoundedOutput(this.options.maxUnreadChars);
+    return { output, status: this.currentStatus, ...(this.code !== undefined ? { exitCode: this.code } : {}) };
+  }
+
+  /** Called on new output and when the shell finishes; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves true once finished, false if `timeoutMs` passes or `signal` aborts first. */
+  async waitUntilFinished(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (!this.isRunning) return true;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const giveUp = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+      onAbort = () => resolve(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.finished.then(() => true as const), giveUp]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Ends the whole process group; resolves once the shell has finished. */
+  async kill(): Promise<void> {
+    if (!this.isRunning) return;
+    this.killRequested = true;
+    if (this.pgid !== undefined) await terminateProcessGroup(this.pgid);
+    await this.finished;
+  }
+
+  private collect(stream: Readable | null): () => void {
+    const decoder = new StringDecoder('utf8');
+    stream?.on('data', (chunk: Buffer | string) => this.append(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
+    return () => this.append(decoder.end());
+  }
+
+  private append(text: string): void {
+    if (text === '') return;
+    this.unread.append(text);
+    this.file.write(text);
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
