@@ -46,7 +46,8 @@ export function buildRequestBody(params: CallModelParams, model = params.model):
     stream: true,
   };
   if (params.system.length > 0) body.system = withCachedSystem(params.system);
-  if (params.tools.length > 0) body.tools = params.tools;
+  const tools = [...params.tools, ...(params.serverTools ?? [])];
+  if (tools.length > 0) body.tools = tools;
   if (params.thinking?.type === 'enabled') {
     body.thinking = { type: 'enabled', budget_tokens: params.thinking.budgetTokens };
   }

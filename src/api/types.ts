@@ -1,6 +1,11 @@
 // The contract between the loop and the model layer. The loop hands over API-ready messages;
 // the model layer streams back events and assembled messages and never knows about tools.
-import type { MessageParam, TextBlockParam, Tool as ApiTool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  MessageParam,
+  TextBlockParam,
+  Tool as ApiTool,
+  WebSearchTool20250305,
+} from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
   AssistantMessage,
   StreamEventMessage,
@@ -9,6 +14,9 @@ import type {
 } from '../types/messages.js';
 
 export type { ApiTool, MessageParam, TextBlockParam };
+
+/** Tools the API runs itself (web search); their blocks come back in the response. */
+export type ServerTool = WebSearchTool20250305;
 
 /** Who is asking: decides retry policy and recursion guards. */
 export type QuerySource = 'repl' | 'print' | 'sdk' | 'compact' | `agent:${string}`;
@@ -19,6 +27,8 @@ export type CallModelParams = {
   messages: MessageParam[];
   system: TextBlockParam[];
   tools: ApiTool[];
+  /** Declared after `tools`; WebSearch's side request declares the web search tool here. */
+  serverTools?: ServerTool[];
   model: string;
   /** Used after 3 consecutive overloaded errors; without it they end the call with an error. */
   fallbackModel?: string;

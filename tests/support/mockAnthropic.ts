@@ -29,7 +29,7 @@ export type MockReplyTurn = {
   kind?: 'reply';
   content: MockBlock[];
   stopReason?: StopReason;
-  usage?: { input_tokens?: number; output_tokens?: number };
+  usage?: { input_tokens?: number; output_tokens?: number; web_search_requests?: number };
   /** Pause between SSE events, to make a stream take time. */
   chunkDelayMs?: number;
   /** Characters per text/JSON delta. */
@@ -229,6 +229,7 @@ class MockServer implements MockAnthropic {
       inputTokens: turn.usage?.input_tokens ?? estimateTokens(request.body.messages),
       outputTokens: turn.usage?.output_tokens ?? estimateTokens(content),
       chunkSize: turn.chunkSize ?? DEFAULT_CHUNK_SIZE,
+      ...(turn.usage?.web_search_requests ? { webSearchRequests: turn.usage.web_search_requests } : {}),
     };
   }
 

@@ -1,16 +1,26 @@
 // Builds what the mock Anthropic server sends: the SSE event sequence of a streamed reply, the
 // JSON body of a non-streamed one, and error bodies, all shaped like the real API's.
 
+/** A server-side web search's results, as the API sends them. */
+export type MockSearchResult = { title: string; url: string; encrypted_content?: string; page_age?: string | null };
+
+/** Blocks of the API's own server tools: they arrive whole, in content_block_start. */
+export type MockServerBlock =
+  | { type: 'server_tool_use'; id: string; name: 'web_search'; input: unknown }
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: MockSearchResult[] | { type: 'web_search_tool_result_error'; error_code: string } };
+
 export type MockBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id?: string; name: string; input: unknown }
-  | { type: 'thinking'; thinking: string; signature: string };
+  | { type: 'thinking'; thinking: string; signature: string }
+  | MockServerBlock;
 
 /** A block whose tool id has been filled in. */
 export type ResolvedBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'thinking'; thinking: string; signature: string };
+  | { type: 'thinking'; thinking: string; signature: string }
+  | MockServerBlock;
 
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens';
 
@@ -22,6 +32,8 @@ export type ReplySpec = {
   inputTokens: number;
   outputTokens: number;
   chunkSize: number;
+  /** Server-side web searches the reply says it ran (usage.server_tool_use). */
+  webSearchRequests?: number;
 };
 
 export type SseEvent = { event: string; data: Record<string, unknown> };
@@ -63,6 +75,16 @@ function emptyBlock(block: ResolvedBlock): Record<string, unknown> {
       return { type: 'tool_use', id: block.id, name: block.name, input: {} };
     case 'thinking':
       return { type: 'thinking', thinking: '', signature: '' };
+    case 'server_tool_use':
+      return { type: 'server_tool_use', id: block.id, name: block.name, input: {} };
+    case 'web_search_tool_result':
+      return {
+        type: 'web_search_tool_result',
+        tool_use_id: block.tool_use_id,
+        content: Array.isArray(block.content)
+          ? block.content.map((r) => ({ type: 'web_search_result', encrypted_content: 'enc', page_age: null, ...r }))
+          : block.content,
+      };
   }
 }
 
@@ -70,7 +92,10 @@ function blockDeltas(block: ResolvedBlock, size: number): Record<string, unknown
   switch (block.type) {
     case 'text':
       return chunks(block.text, size).map((text) => ({ type: 'text_delta', text }));
+    case 'web_search_tool_result':
+      return [];
     case 'tool_use':
+    case 'server_tool_use':
       return chunks(JSON.stringify(block.input ?? {}), size).map((partial_json) => ({
         type: 'input_json_delta',
         partial_json,
@@ -119,7 +144,10 @@ export function replyEvents(spec: ReplySpec): SseEvent[] {
       data: {
         type: 'message_delta',
         delta: { stop_reason: spec.stopReason, stop_sequence: null },
-        usage: { output_tokens: spec.outputTokens },
+        usage: {
+          output_tokens: spec.outputTokens,
+          ...(spec.webSearchRequests ? { server_tool_use: { web_search_requests: spec.webSearchRequests } } : {}),
+        },
       },
     },
     { event: 'message_stop', data: { type: 'message_stop' } },
