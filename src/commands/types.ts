@@ -18,7 +18,7 @@ export type CommandContext = {
 };
 
 /** Where a command came from; decides precedence and the menu's label. */
-export type CommandSource = 'builtin' | 'project' | 'user';
+export type CommandSource = 'builtin' | 'project' | 'user' | 'mcp';
 
 type CommandBase = {
   name: string;
