@@ -2,9 +2,7 @@
 // turn what came back (or what went wrong) into exactly one tool_result message. Nothing thrown
 // here escapes: every failure becomes an is_error result the model can read and act on.
 import type { z } from 'zod';
-import { resolvePermission } from '../../permissions/resolve.js';
-import type { UserMessage } from '../../types/messages.js';
-import type { PermissionDecision } from '../../types/permissions.js';
+import type { Message, UserMessage } from '../../types/messages.js';
 import {
   createToolResultMessage,
   errorResultBlock,
@@ -12,6 +10,8 @@ import {
 } from '../../utils/messages.js';
 import { findToolByName, type AnyTool, type ToolUseContext } from '../Tool.js';
 import { formatValidationError, parseToolInput } from './inputValidation.js';
+import { decidePermission } from './permissionStep.js';
+import { postToolUse, postToolUseFailure, preToolUse, type PreToolUseVerdict } from './toolHooks.js';
 import type { ToolCall, ToolRunEvent, ToolRunParams } from './types.js';
 
 export const CANCELLED_TOOL_MESSAGE =
@@ -78,22 +78,36 @@ export async function* runToolUse(call: ToolCall, params: ToolRunParams): AsyncG
     yield reply.error(CANCELLED_TOOL_MESSAGE);
     return;
   }
+  let calledWith: Record<string, unknown> | undefined;
+  // What PreToolUse hooks left for after the result (context, a stop request), however it ends.
+  let afterResult: Message[] = [];
   try {
     const checked = await checkInput(tool, call.block.input, context, reply);
     if (!checked.ok) {
       yield checked.result;
       return;
     }
-    // PreToolUse hooks belong here, between validation and permission.
-    const authorized = await authorize(tool, checked.input, context, params, reply);
+    const pre = await preToolUse(tool, checked.input, context, params.uuid);
+    afterResult = pre.after;
+    yield* pre.notices;
+    const authorized = yield* authorize(tool, checked.input, pre, context, params, reply);
     if (!authorized.ok) {
       yield authorized.result;
+      yield* afterResult;
       return;
     }
-    yield* callTool(tool, authorized.input, context, reply);
+    calledWith = authorized.input;
+    yield* callTool(tool, authorized.input, context, reply, params.uuid);
+    yield* afterResult;
   } catch (error) {
     yield failureResult(error, tool, context, reply);
+    if (calledWith) yield* await postToolUseFailure(tool, calledWith, error, context, params.uuid);
+    yield* afterResult;
   }
+}
+
+function denial(tool: AnyTool, input: Record<string, unknown>): Pick<UserMessage, 'permissionDenied'> {
+  return { permissionDenied: { toolName: tool.name, toolInput: input } };
 }
 
 function failureResult(error: unknown, tool: AnyTool, context: CallContext, reply: Reply): UserMessage {
@@ -117,39 +131,25 @@ function reparse(tool: AnyTool, raw: unknown, reply: Reply): Step {
   return { ok: false, result: reply.toolError(formatValidationError(tool.name, parsed.problems)) };
 }
 
-async function authorize(
+/**
+ * A hook's refusal ends it; input a hook rewrote is checked like the model's own (schema, then
+ * the tool's rules); then the permission chain, with the hook's vote, decides.
+ */
+async function* authorize(
   tool: AnyTool,
   input: Record<string, unknown>,
+  pre: PreToolUseVerdict,
   context: CallContext,
   params: ToolRunParams,
   reply: Reply,
-): Promise<Step> {
-  const denied = (message: string): Step => ({
-    ok: false,
-    result: reply.error(message, { permissionDenied: { toolName: tool.name, toolInput: input } }),
-  });
-  const decision = await resolvePermission(tool, input, context);
-  if (decision.behavior === 'deny') return denied(decision.message);
-  if (decision.behavior === 'allow') return withUpdatedInput(tool, input, decision.updatedInput, reply);
-  const answer = await params.canUseTool({
-    tool,
-    input,
-    toolUseId: context.toolUseId,
-    context,
-    decision: asAsk(decision, tool, input),
-  });
-  if (answer.behavior === 'deny') return denied(answer.message);
-  return withUpdatedInput(tool, input, answer.updatedInput, reply);
-}
-
-// The chain resolves to allow, deny or ask; a stray "no opinion" is treated as a question.
-function asAsk(
-  decision: Exclude<PermissionDecision, { behavior: 'allow' | 'deny' }>,
-  tool: AnyTool,
-  input: Record<string, unknown>,
-): Extract<PermissionDecision, { behavior: 'ask' }> {
-  if (decision.behavior === 'ask') return decision;
-  return { behavior: 'ask', message: `Allow ${tool.userFacingName(input)}?` };
+): AsyncGenerator<ToolRunEvent, Step> {
+  if (pre.blocked !== undefined) return { ok: false, result: reply.error(pre.blocked, denial(tool, input)) };
+  const hooked = pre.updatedInput === undefined ? { ok: true as const, input } : await checkInput(tool, pre.updatedInput, context, reply);
+  if (!hooked.ok) return hooked;
+  const { outcome, notices } = await decidePermission(tool, hooked.input, context, params.canUseTool, pre.vote, params.uuid);
+  yield* notices;
+  if (!outcome.allowed) return { ok: false, result: reply.error(outcome.message, denial(tool, hooked.input)) };
+  return withUpdatedInput(tool, hooked.input, outcome.updatedInput, reply);
 }
 
 // Input rewritten by the person or a hook goes through the schema again: the tool only ever
@@ -168,6 +168,7 @@ async function* callTool(
   input: Record<string, unknown>,
   context: CallContext,
   reply: Reply,
+  uuid: () => string,
 ): AsyncGenerator<ToolRunEvent, void> {
   const toolUseID = context.toolUseId;
   const generator = tool.call(input, context);
@@ -179,4 +180,5 @@ async function* callTool(
   const { data, newMessages = [] } = step.value;
   yield reply.success(tool, data);
   yield* newMessages;
+  yield* await postToolUse(tool, input, data, context, uuid);
 }

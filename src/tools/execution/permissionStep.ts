@@ -1,0 +1,120 @@
+// Permission for one call once the input is known: the engine's chain, a PreToolUse hook's vote,
+// PermissionRequest hooks, then the caller's question. Deny from the chain (rules, mode, the
+// tool itself) always wins: no hook and no answer can turn it round.
+import { resolvePermission } from '../../permissions/resolve.js';
+import { parsePermissionUpdates } from '../../permissions/updateSchema.js';
+import type { SystemMessage } from '../../types/messages.js';
+import type { PermissionDecision, PermissionResult } from '../../types/permissions.js';
+import { createSystemMessage } from '../../utils/messages.js';
+import type { AnyTool, ToolUseContext } from '../Tool.js';
+import { hookCallSite, hookNotices, type HookVote } from './toolHooks.js';
+import type { AskPermission } from './types.js';
+
+type Ask = Extract<PermissionDecision, { behavior: 'ask' }>;
+type Allow = Extract<PermissionDecision, { behavior: 'allow' }>;
+
+export type PermissionOutcome =
+  | { allowed: true; updatedInput?: Record<string, unknown> }
+  | { allowed: false; message: string };
+
+export type PermissionStepResult = { outcome: PermissionOutcome; notices: SystemMessage[] };
+
+type CallContext = ToolUseContext & { toolUseId: string };
+
+export async function decidePermission(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: CallContext,
+  canUseTool: AskPermission,
+  vote: HookVote | undefined,
+  uuid: () => string,
+): Promise<PermissionStepResult> {
+  const decision = await resolvePermission(tool, input, context);
+  if (decision.behavior === 'deny') return quiet({ allowed: false, message: decision.message });
+  const combined = withHookVote(asAllowOrAsk(decision, tool, input), vote, tool, input);
+  if (combined.behavior === 'allow') {
+    return quiet({ allowed: true, ...(combined.updatedInput ? { updatedInput: combined.updatedInput } : {}) });
+  }
+  const notices: SystemMessage[] = [];
+  const answer = (await answerFromHooks(tool, input, context, combined, notices, uuid)) ??
+    (await canUseTool({ tool, input, toolUseId: context.toolUseId, context, decision: combined }));
+  return { outcome: await applyAnswer(answer, context, notices, uuid), notices };
+}
+
+function quiet(outcome: PermissionOutcome): PermissionStepResult {
+  return { outcome, notices: [] };
+}
+
+// The chain resolves to allow, deny or ask; a stray "no opinion" is treated as a question.
+function asAllowOrAsk(decision: Exclude<PermissionDecision, { behavior: 'deny' }>, tool: AnyTool, input: Record<string, unknown>): Allow | Ask {
+  if (decision.behavior === 'allow' || decision.behavior === 'ask') return decision;
+  return { behavior: 'ask', message: `Allow ${tool.userFacingName(input)}?` };
+}
+
+/**
+ * A hook's `ask` always leads to the question; its `allow` answers the question for the
+ * person, except when an ask rule or a protected path raised it: those were written to be asked.
+ */
+export function withHookVote(decision: Allow | Ask, vote: HookVote | undefined, tool: AnyTool, input: Record<string, unknown>): Allow | Ask {
+  if (!vote) return decision;
+  if (vote.decision === 'ask') {
+    if (decision.behavior === 'ask') return decision;
+    const message = vote.reason ?? `A PreToolUse hook wants ${tool.userFacingName(input)} approved first.`;
+    return { behavior: 'ask', message, reason: 'hook' };
+  }
+  if (decision.behavior === 'allow') return decision;
+  if (decision.reason === 'rule' || decision.reason === 'safetyCheck') return decision;
+  return { behavior: 'allow', reason: vote.reason ?? 'Allowed by a PreToolUse hook' };
+}
+
+/** PermissionRequest hooks may answer before anyone is asked; deny beats allow among them. */
+async function answerFromHooks(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: CallContext,
+  ask: Ask,
+  notices: SystemMessage[],
+  uuid: () => string,
+): Promise<PermissionResult | undefined> {
+  const hooks = context.hooks;
+  if (!hooks?.has('PermissionRequest')) return undefined;
+  const result = await hooks.permissionRequest(
+    { tool_name: tool.name, tool_input: input, ...(ask.suggestions ? { permission_suggestions: ask.suggestions } : {}) },
+    hookCallSite(context),
+  );
+  notices.push(...hookNotices('PermissionRequest', result, uuid));
+  const decision = result.decision;
+  if (!decision) return undefined;
+  if (decision.behavior === 'deny') {
+    const message = decision.message ?? `A PermissionRequest hook refused ${tool.userFacingName(input)}.`;
+    return { behavior: 'deny', message, ...(decision.interrupt ? { interrupt: true } : {}) };
+  }
+  const updatedPermissions = parsePermissionUpdates(decision.updatedPermissions);
+  return {
+    behavior: 'allow',
+    ...(decision.updatedInput ? { updatedInput: decision.updatedInput } : {}),
+    ...(updatedPermissions.length > 0 ? { updatedPermissions } : {}),
+  };
+}
+
+/** "Don't ask again" changes the live rules; `interrupt` stops the whole turn. */
+async function applyAnswer(
+  answer: PermissionResult,
+  context: CallContext,
+  notices: SystemMessage[],
+  uuid: () => string,
+): Promise<PermissionOutcome> {
+  if (answer.behavior === 'deny') {
+    if (answer.interrupt) context.abortTurn?.();
+    return { allowed: false, message: answer.message };
+  }
+  if (answer.updatedPermissions?.length && context.updatePermissions) {
+    try {
+      await context.updatePermissions(answer.updatedPermissions);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      notices.push(createSystemMessage('warning', `The permission rule could not be saved: ${reason}`, undefined, uuid()));
+    }
+  }
+  return { allowed: true, ...(answer.updatedInput ? { updatedInput: answer.updatedInput } : {}) };
+}
