@@ -119,12 +119,15 @@ export class StreamingToolExecutor {
     try {
       let next = 0;
       for (;;) {
+        // Taken before yielding: `yield*` gives up the thread even for an empty list, and a
+        // tool that reports meanwhile must still wake this loop.
+        const wake = this.changed.next();
         yield* this.takeProgress();
         for (let entry = this.tracked[next]; entry?.status === 'done'; entry = this.tracked[++next]) {
           if (!entry.withdrawn) yield* entry.results;
         }
         if (next >= this.tracked.length) break;
-        await this.changed.next();
+        await wake;
       }
       while (this.active.size > 0) await this.changed.next();
     } finally {
