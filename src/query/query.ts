@@ -2,6 +2,7 @@
 // their blocks close) -> finish its tools -> go round again. Every way round is a `continue` with
 // a whole new LoopState and a transition; every way out is a typed Terminal. The REPL, print
 // mode, the SDK and sub-agents all drive it.
+import { isHookStoppedMarker } from '../tools/execution/toolHooks.js';
 import type { ToolCall, ToolRunEvent } from '../tools/execution/types.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
 import {
@@ -21,6 +22,7 @@ import {
   switchToFallback,
 } from './modelFailure.js';
 import { recoverFromMaxOutputTokens } from './recovery.js';
+import { runStopHooksAtExit } from './stopHooks.js';
 import { buildModelRequest } from './request.js';
 import type { LoopState, Terminal } from './state.js';
 import { streamResponse } from './stream.js';
@@ -163,6 +165,12 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     // The presence of tool_use blocks, not stop_reason, decides whether the turn goes on.
     const toolCalls = toolCallsIn(assistantMessages);
     if (toolCalls.length === 0) {
+      const stopHooks = yield* runStopHooksAtExit({ p, state: turnState, messagesForQuery, assistantMessages, uuid: deps.uuid });
+      if (stopHooks.kind === 'prevented') return { reason: 'stop_hook_prevented' };
+      if (stopHooks.kind === 'blocking') {
+        state = goRoundAgain(stopHooks.state);
+        continue;
+      }
       const budget = checkTokenBudget(budgetTracker, { budget: p.tokenBudget, spent: outputTokensSpent, isSubagent });
       if (budget.action === 'stop') return { reason: 'completed' };
       budgetTracker = budget.tracker;
@@ -182,6 +190,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     if (context.abortSignal.aborted) {
       return yield* endAbortedTools(assistantMessages, toolResults, context.abortSignal, deps.uuid);
     }
+    if (toolResults.some(isHookStoppedMarker)) return { reason: 'hook_stopped' };
 
     if (p.maxTurns !== undefined && turnState.turnCount + 1 > p.maxTurns) {
       return { reason: 'max_turns', turnCount: turnState.turnCount };
