@@ -1,0 +1,85 @@
+// Finds every agent a session can use: the built-ins, `~/.claude/agents/*.md`, the project's
+// `.claude/agents/*.md` and `--agents` JSON. On a name clash the flag beats the project, the
+// project beats the user, and the user beats a built-in. A broken file is reported and skipped.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { claudeConfigDir } from '../utils/configDir.js';
+import { BUILTIN_AGENTS } from './builtins.js';
+import { AGENT_SOURCE_ORDER, type AgentDefinition, type AgentLoadError, type AgentSource } from './definition.js';
+import { parseAgentFile, parseAgentsFlag } from './parse.js';
+
+export type LoadAgentsOptions = {
+  /** The project folder whose `.claude/agents` is read. */
+  cwd: string;
+  /** The `--agents` flag's JSON; a problem in it throws, since it was typed just now. */
+  flagJson?: string;
+  /** Defaults to `claudeConfigDir()`; tests point it at a temp dir. */
+  userDir?: string;
+};
+
+export type LoadedAgents = { agents: AgentDefinition[]; errors: AgentLoadError[] };
+
+export function userAgentsDir(userDir = claudeConfigDir()): string {
+  return join(userDir, 'agents');
+}
+
+export function projectAgentsDir(cwd: string): string {
+  return join(cwd, '.claude', 'agents');
+}
+
+async function markdownFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+      .map((entry) => join(dir, entry.name))
+      .sort();
+  } catch {
+    // No folder is the common case; an unreadable one has nothing we could load either.
+    return [];
+  }
+}
+
+async function loadFolder(dir: string, source: AgentSource): Promise<LoadedAgents> {
+  const result: LoadedAgents = { agents: [], errors: [] };
+  for (const path of await markdownFiles(dir)) {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      result.errors.push({ path, message: `could not be read (${error instanceof Error ? error.message : String(error)})` });
+      continue;
+    }
+    const parsed = parseAgentFile(text, path, source);
+    if (parsed.ok) result.agents.push(parsed.agent);
+    else result.errors.push({ path, message: parsed.message });
+  }
+  return result;
+}
+
+/** One definition per name: the one from the strongest source (last one read within a source). */
+export function mergeAgents(agents: readonly AgentDefinition[]): AgentDefinition[] {
+  const rank = (agent: AgentDefinition): number => AGENT_SOURCE_ORDER.indexOf(agent.source);
+  const byName = new Map<string, AgentDefinition>();
+  for (const agent of [...agents].sort((a, b) => rank(a) - rank(b))) {
+    byName.delete(agent.name);
+    byName.set(agent.name, agent);
+  }
+  return [...byName.values()].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+export async function loadAgentDefinitions(options: LoadAgentsOptions): Promise<LoadedAgents> {
+  const fromFlag = options.flagJson === undefined ? [] : parseAgentsFlag(options.flagJson);
+  const [user, project] = await Promise.all([
+    loadFolder(userAgentsDir(options.userDir), 'user'),
+    loadFolder(projectAgentsDir(options.cwd), 'project'),
+  ]);
+  return {
+    agents: mergeAgents([...BUILTIN_AGENTS, ...user.agents, ...project.agents, ...fromFlag]),
+    errors: [...user.errors, ...project.errors],
+  };
+}
+
+export function formatAgentLoadError(error: AgentLoadError): string {
+  return `agent file ${error.path}: ${error.message}; it was skipped`;
+}

@@ -1,0 +1,107 @@
+// Turns an agent file (YAML frontmatter + system prompt) or one entry of `--agents` JSON into
+// a definition, or into a message that says exactly what is wrong with it.
+import matter from 'gray-matter';
+import { z } from 'zod';
+import { PERMISSION_MODES } from '../types/permissions.js';
+import type { AgentDefinition, AgentSource } from './definition.js';
+
+const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+const nameSchema = z
+  .string()
+  .trim()
+  .regex(AGENT_NAME, 'must be letters, digits, "-", "_" or "." (for example code-reviewer)');
+
+/** `Read, Grep` or `[Read, Grep]`; an empty list is kept (an agent with no tools). */
+const toolListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((name) => name.trim()).filter(Boolean));
+
+const maxTurnsSchema = z.coerce.number().int().positive();
+
+const commonFields = {
+  description: z.string().trim().min(1, 'must say when to use the agent'),
+  tools: toolListSchema.optional(),
+  disallowedTools: toolListSchema.optional(),
+  model: z.string().trim().min(1).optional(),
+  permissionMode: z.enum(PERMISSION_MODES).optional(),
+  maxTurns: maxTurnsSchema.optional(),
+};
+
+const frontmatterSchema = z.looseObject({ name: nameSchema, ...commonFields });
+
+const flagEntrySchema = z.looseObject({ ...commonFields, prompt: z.string().trim().min(1, 'must not be empty') });
+
+const flagSchema = z.record(nameSchema, flagEntrySchema);
+
+export type ParseOutcome = { ok: true; agent: AgentDefinition } | { ok: false; message: string };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.join('.') : 'frontmatter';
+      return `${where} ${issue.message}`;
+    })
+    .join('; ');
+}
+
+type Fields = z.infer<typeof frontmatterSchema> | z.infer<typeof flagEntrySchema>;
+
+/** The optional fields, copied only when set so definitions stay free of `undefined` keys. */
+function optionalFields(fields: Fields): Partial<AgentDefinition> {
+  const out: Partial<AgentDefinition> = {};
+  if (fields.tools !== undefined) out.tools = fields.tools;
+  if (fields.disallowedTools !== undefined) out.disallowedTools = fields.disallowedTools;
+  if (fields.model !== undefined) out.model = fields.model;
+  if (fields.permissionMode !== undefined) out.permissionMode = fields.permissionMode;
+  if (fields.maxTurns !== undefined) out.maxTurns = fields.maxTurns;
+  return out;
+}
+
+export function parseAgentFile(text: string, path: string, source: AgentSource): ParseOutcome {
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // A fresh options object keeps gray-matter from answering out of its cache of earlier files.
+    parsed = matter(text, {});
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, message: `the frontmatter is not valid YAML (${reason})` };
+  }
+  if (Object.keys(parsed.data).length === 0) {
+    return { ok: false, message: 'no frontmatter: start the file with --- and give at least name and description' };
+  }
+  const fields = frontmatterSchema.safeParse(parsed.data);
+  if (!fields.success) return { ok: false, message: describeIssues(fields.error) };
+  const systemPrompt = parsed.content.trim();
+  if (systemPrompt === '') return { ok: false, message: 'the body (the agent\'s system prompt) is empty' };
+  return {
+    ok: true,
+    agent: {
+      name: fields.data.name,
+      description: fields.data.description,
+      systemPrompt,
+      ...optionalFields(fields.data),
+      source,
+      path,
+    },
+  };
+}
+
+/** `--agents '{"reviewer": {"description": "...", "prompt": "..."}}'`; throws a one-line error. */
+export function parseAgentsFlag(json: string): AgentDefinition[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (error) {
+    throw new Error(`--agents: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const parsed = flagSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`--agents: ${describeIssues(parsed.error)}`);
+  return Object.entries(parsed.data).map(([name, entry]) => ({
+    name,
+    description: entry.description,
+    systemPrompt: entry.prompt,
+    ...optionalFields(entry),
+    source: 'flag' as const,
+  }));
+}

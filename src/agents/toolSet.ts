@@ -1,0 +1,38 @@
+// The tools a sub-agent gets: its definition's list (or the whole session pool), never the
+// Agent tool itself (no nesting), minus what the definition disallows. Read-only agents get
+// tools that refuse any call that would change something.
+import { AGENT_TOOL_NAME } from '../tools/agent/AgentTool.js';
+import { toolMatchesName, type AnyTool, type ValidationResult } from '../tools/Tool.js';
+import type { AgentDefinition } from './definition.js';
+
+export { AGENT_TOOL_NAME };
+
+function listedIn(tool: AnyTool, names: readonly string[]): boolean {
+  return names.some((name) => name === '*' || toolMatchesName(tool, name));
+}
+
+/**
+ * A view of `tool` whose validation refuses calls the tool does not call read-only. The
+ * prototype link keeps every other member, whether the tool is a plain object or a class.
+ */
+export function readOnlyVariant(tool: AnyTool, agentName: string): AnyTool {
+  const guarded: Pick<AnyTool, 'validateInput'> = {
+    async validateInput(input, ctx): Promise<ValidationResult> {
+      if (!tool.isReadOnly(input)) {
+        return {
+          ok: false,
+          message: `The ${agentName} agent is read-only: this ${tool.name} call would change something, so it was refused. Use read-only commands and tools only.`,
+        };
+      }
+      return tool.validateInput ? tool.validateInput(input, ctx) : { ok: true };
+    },
+  };
+  return Object.assign(Object.create(tool) as AnyTool, guarded);
+}
+
+export function toolsForAgent(agent: AgentDefinition, pool: readonly AnyTool[]): AnyTool[] {
+  const allowed = pool.filter((tool) => !toolMatchesName(tool, AGENT_TOOL_NAME));
+  const chosen = agent.tools ? allowed.filter((tool) => listedIn(tool, agent.tools ?? [])) : allowed;
+  const kept = chosen.filter((tool) => !listedIn(tool, agent.disallowedTools ?? []));
+  return agent.readOnly ? kept.map((tool) => readOnlyVariant(tool, agent.name)) : kept;
+}
