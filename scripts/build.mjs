@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // Bundles the CLI into dist/pulse.js with esbuild. Code splitting keeps the entry tiny:
 // `--version` runs from pulse.js alone, and Ink/React load only when the REPL is imported.
+// Everything after the entry's own checks (src/cli/run.ts: commander, print mode, bootstrap,
+// the loop, the tools) is one CommonJS bundle, chunks/cli-<hash>.cjs, that src/cli/loadCli.ts
+// compiles through vm.Script with a V8 code cache. The REPL stays ESM chunks: Ink needs
+// top-level await.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,21 +17,69 @@ const entryFile = join(outdir, 'pulse.js');
 
 const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
-const result = await build({
+const shared = {
   absWorkingDir: root,
-  entryPoints: { pulse: 'src/cli/main.ts' },
-  outdir,
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
   legalComments: 'none',
   write: false,
   logLevel: 'warning',
+  alias: {
+    'react-devtools-core': join(root, 'scripts/stubs/react-devtools-core.mjs'),
+  },
+  external: ['@vscode/ripgrep'],
+};
+const define = {
+  'process.env.NODE_ENV': '"production"',
+  __PULSE_VERSION__: JSON.stringify(pkg.version),
+};
+
+/**
+ * run.ts imports the REPL face with `import('./interactive.js')`; in the CommonJS bundle that
+ * import becomes a hand-off to the ES module build, through a function loadCli.ts passes in.
+ */
+const interactiveHandOff = {
+  name: 'interactive-hand-off',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/interactive\.js$/ }, (args) =>
+      args.importer.endsWith(join('src', 'cli', 'run.ts')) ? { path: 'interactive', namespace: 'hand-off' } : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'hand-off' }, () => ({
+      contents:
+        'export function runInteractive(...args) { return __pulseImportInteractive().then((face) => face.runInteractive(...args)); }',
+      loader: 'js',
+    }));
+  },
+};
+
+// The hash in the name keys the code cache, since V8 itself checks only the source's length.
+const cliBuild = await build({
+  ...shared,
+  entryPoints: ['src/cli/run.ts'],
+  outfile: join(outdir, 'chunks/cli.cjs'),
+  format: 'cjs',
+  // Dynamic imports of external packages become require(): an import() inside vm.Script needs
+  // a loader hook that Node 20 marks experimental.
+  supported: { 'dynamic-import': false },
+  define,
+  plugins: [interactiveHandOff],
+});
+const cliOutput = cliBuild.outputFiles[0];
+if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
+const cliHash = createHash('sha256').update(cliOutput.contents).digest('hex').slice(0, 16);
+const cliBundleName = `cli-${cliHash}.cjs`;
+const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliOutput.contents };
+
+const result = await build({
+  ...shared,
+  entryPoints: { pulse: 'src/cli/main.ts' },
+  outdir,
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
+  format: 'esm',
   // CommonJS dependencies (react, write-file-atomic …) expect require, __filename and __dirname.
   banner: {
     js: [
@@ -38,19 +91,12 @@ const result = await build({
       'const __dirname = __pulseDirname(__filename);',
     ].join(' '),
   },
-  define: {
-    'process.env.NODE_ENV': '"production"',
-    __PULSE_VERSION__: JSON.stringify(pkg.version),
-  },
-  alias: {
-    'react-devtools-core': join(root, 'scripts/stubs/react-devtools-core.mjs'),
-  },
-  external: ['@vscode/ripgrep'],
+  define: { ...define, __PULSE_CLI_BUNDLE__: JSON.stringify(cliBundleName) },
 });
 
 // Other builds and test runs may be using dist/ right now: write the chunks first, swap the
 // entry in with a rename, and only then remove chunks the new build no longer uses.
-const chunkFiles = result.outputFiles.filter((file) => file.path !== entryFile);
+const chunkFiles = [...result.outputFiles.filter((file) => file.path !== entryFile), cliBundle];
 const entryOutput = result.outputFiles.find((file) => file.path === entryFile);
 if (!entryOutput) throw new Error('esbuild produced no dist/pulse.js');
 await mkdir(join(outdir, 'chunks'), { recursive: true });
@@ -69,7 +115,7 @@ await Promise.all(
     .map((path) => rm(path, { force: true })),
 );
 
-const totalBytes = result.outputFiles.reduce((sum, file) => sum + file.contents.length, 0);
+const totalBytes = chunkFiles.reduce((sum, file) => sum + file.contents.length, entryOutput.contents.length);
 console.log(
-  `built dist/pulse.js (${(entryOutput.contents.length / 1024).toFixed(1)} KB entry, ${(totalBytes / 1024).toFixed(0)} KB total)`,
+  `built dist/pulse.js (${(entryOutput.contents.length / 1024).toFixed(1)} KB entry, ${(totalBytes / 1024).toFixed(0)} KB total; CLI bundle ${(cliBundle.contents.length / 1024).toFixed(0)} KB)`,
 );

@@ -18,7 +18,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${PULSE_VERSION} (Pulse)\n`);
     return 0;
   }
-  const { runCli } = await import('./run.js');
+  const { loadCli } = await import('./loadCli.js');
+  const { runCli } = await loadCli(args, () => import('./interactive.js'));
   return runCli(args);
 }
 

@@ -1,0 +1,97 @@
+// Loads the program behind the entry. In a build it is one CommonJS bundle compiled through
+// vm.Script, so V8 can reuse the code it compiled on an earlier run: Node 20 has no compile
+// cache for ES modules, and compiling ~1.4 MB of JavaScript was most of print mode's start-up.
+// The cache is only an optimisation: any problem with it means compiling from source.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { Script, constants } from 'node:vm';
+import { pulseConfigDir } from '../utils/configDir.js';
+
+/** The bundle's file name beside the entry, with its content hash in it; set by the build. */
+declare const __PULSE_CLI_BUNDLE__: string | undefined;
+
+type CliModule = typeof import('./run.js');
+type InteractiveModule = typeof import('./interactive.js');
+export type ImportInteractive = () => Promise<InteractiveModule>;
+
+type CommonJsModule = { exports: Record<string, unknown> };
+type BundleWrapper = (
+  exports: CommonJsModule['exports'],
+  require: NodeJS.Require,
+  module: CommonJsModule,
+  filename: string,
+  dirname: string,
+  importInteractive: ImportInteractive,
+) => void;
+
+// The REPL stays an ES module (Ink needs top-level await); the bundle reaches it through the
+// extra wrapper parameter, which the build's hand-off module calls.
+const WRAPPER_PARAMETERS = 'exports, require, module, __filename, __dirname, __pulseImportInteractive';
+const HEADER_PREFIX = 'pulse-v8-cache ';
+
+/**
+ * One cache file per Node build and kind of run, so a REPL start does not replace the functions
+ * print mode compiled. The bundle's hash is stored inside: V8 itself checks only the length.
+ */
+function cacheFile(kind: string): string {
+  return join(pulseConfigDir(), 'cache', `cli-${kind}-${process.version}-${process.arch}.v8cache`);
+}
+
+/** A guess is enough: a wrong one costs only cache hits, never correctness. */
+function runKind(args: readonly string[]): string {
+  const printFlag = args.some((arg) => arg === '-p' || arg === '--print' || /^-[a-zA-Z]*p/.test(arg));
+  return printFlag || !process.stdin.isTTY || !process.stdout.isTTY ? 'print' : 'repl';
+}
+
+async function readCache(path: string, bundleName: string): Promise<Buffer | undefined> {
+  try {
+    const file = await readFile(path);
+    const header = Buffer.from(`${HEADER_PREFIX}${bundleName}\n`);
+    return file.subarray(0, header.length).equals(header) ? file.subarray(header.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written on exit so the functions compiled during this run are in the cache too. */
+function writeCacheOnExit(script: Script, path: string, bundleName: string): void {
+  process.once('exit', () => {
+    const staging = `${path}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(staging, Buffer.concat([Buffer.from(`${HEADER_PREFIX}${bundleName}\n`), script.createCachedData()]));
+      renameSync(staging, path);
+    } catch {
+      rmSync(staging, { force: true });
+    }
+  });
+}
+
+async function loadBundle(bundleName: string, args: readonly string[], importInteractive: ImportInteractive): Promise<CliModule> {
+  const bundlePath = join(dirname(fileURLToPath(import.meta.url)), bundleName);
+  const kind = runKind(args);
+  // V8 rejects a cache made under other flags, and print mode turns on --liftoff-only (see
+  // run.ts): turn it on before compiling so the cache written at exit matches the next start.
+  if (kind === 'print') setFlagsFromString('--liftoff-only');
+  const cachePath = cacheFile(kind);
+  const [source, cachedData] = await Promise.all([readFile(bundlePath, 'utf8'), readCache(cachePath, bundleName)]);
+  const script = new Script(`(function (${WRAPPER_PARAMETERS}) {${source}\n})`, {
+    filename: bundlePath,
+    ...(cachedData ? { cachedData } : {}),
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (!cachedData || script.cachedDataRejected === true) writeCacheOnExit(script, cachePath, bundleName);
+  const wrapper = script.runInThisContext() as BundleWrapper;
+  const module: CommonJsModule = { exports: {} };
+  wrapper(module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath), importInteractive);
+  return module.exports as unknown as CliModule;
+}
+
+export function loadCli(args: readonly string[], importInteractive: ImportInteractive): Promise<CliModule> {
+  if (typeof __PULSE_CLI_BUNDLE__ !== 'string') return import('./run.js');
+  return loadBundle(__PULSE_CLI_BUNDLE__, args, importInteractive);
+}
