@@ -3,6 +3,7 @@
 // this once; slow probes (git, memory) start first and run while settings load.
 import { realpathSync } from 'node:fs';
 import { pickModel, resolveModel } from '../api/models.js';
+import type { HookRunner } from '../hooks/hookRunner.js';
 import { loadMemoryFiles, formatMemoryForPrompt } from '../memory/index.js';
 import { session } from '../state/session.js';
 import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
@@ -12,7 +13,9 @@ import type { PermissionMode, ToolPermissionContext } from '../types/permissions
 import { createCommandSession, type CommandSession } from './commands.js';
 import { resolveCredentials, type ApiKeySource } from './credentials.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
+import { sessionHookRunner } from './hookRunner.js';
 import { buildPermissionContext } from './permissionContext.js';
+import { createPermissionUpdater } from './permissionUpdates.js';
 import { loadStartupSettings } from './startupSettings.js';
 import { assembleSystemPrompt } from './systemPrompt.js';
 import { createToolUseContext } from './toolUseContext.js';
@@ -53,6 +56,8 @@ export type Bootstrapped = {
   buildSystemPrompt: () => Promise<string[]>;
   /** A tool context for one query; cwd and read-file state are shared across queries. */
   createContext: (abortSignal: AbortSignal) => ToolUseContext;
+  /** Hooks from the settings files; undefined when none are configured. */
+  hooks?: HookRunner;
   /** Slash commands (built-in, custom, skills) and the expansion every face uses. */
   commands: CommandSession;
   /** TodoWrite's list for the session; faces show it, the transcript records it. */
@@ -126,6 +131,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const tools = assembleToolPool(allTools, { selection, rules: permissionContext.rules });
   const readFileState = new Map<string, FileReadRecord>();
   const getPermissionContext = (): ToolPermissionContext => permissionContext;
+  const hooks = sessionHookRunner(settings.hooks, settings.projectRoot, settings.env);
+  const updatePermissions = createPermissionUpdater({
+    get: getPermissionContext,
+    set: (next) => {
+      permissionContext = next;
+    },
+    projectRoot: settings.projectRoot,
+  });
   const todos = createTodoList();
   const commands = createCommandSession({ cwd, getCwd: () => session.cwd, getPermissionContext });
 
@@ -171,7 +184,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         verbose: options.verbose,
         env: settings.env,
         todos,
+        hooks,
+        updatePermissions,
       }),
+    ...(hooks ? { hooks } : {}),
     commands,
     todos,
   };

@@ -3,7 +3,8 @@
 import { resolve } from 'node:path';
 import { parsePermissionMode } from '../permissions/updates.js';
 import type { PermissionMode, PermissionRule } from '../types/permissions.js';
-import { loadSettings, rulesFromSettings } from './settings/index.js';
+import type { HooksConfig } from '../hooks/config.js';
+import { hooksConfigFromSettings, loadSettings, rulesFromSettings } from './settings/index.js';
 
 export type StartupSettings = {
   env: Record<string, string>;
@@ -14,6 +15,10 @@ export type StartupSettings = {
   rules: PermissionRule[];
   /** Absolute paths (relative entries are taken from the project root). */
   additionalDirectories: string[];
+  /** Runnable hooks from every valid source (none when `disableAllHooks` is set). */
+  hooks: HooksConfig;
+  /** Where project settings live; hooks run here and "don't ask again" writes here. */
+  projectRoot: string;
   warnings: string[];
 };
 
@@ -43,6 +48,8 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     defaultMode: mode === undefined ? undefined : parsePermissionMode(mode),
     rules: rulesFromSettings(loaded.bySource, projectRoot),
     additionalDirectories: (merged.permissions?.additionalDirectories ?? []).map((dir) => resolve(projectRoot, dir)),
+    hooks: hooksConfigFromSettings(merged),
+    projectRoot,
     warnings,
   };
 }

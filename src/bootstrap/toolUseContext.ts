@@ -1,5 +1,6 @@
 // The ToolUseContext a query's tools see. The working directory lives on the session
 // singleton so a `cd` in Bash carries over to later calls and later queries.
+import type { HookRunner } from '../hooks/hookRunner.js';
 import { session } from '../state/session.js';
 import type { FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { ToolPermissionContext } from '../types/permissions.js';
@@ -13,6 +14,8 @@ export type ToolUseContextInputs = {
   verbose: boolean;
   env: Record<string, string>;
   todos?: TodoList;
+  hooks?: HookRunner;
+  updatePermissions?: ToolUseContext['updatePermissions'];
 };
 
 export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseContext {
@@ -25,6 +28,8 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     readFileState: inputs.readFileState,
     getPermissionContext: inputs.getPermissionContext,
     ...(inputs.todos ? { todos: inputs.todos } : {}),
+    ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
+    ...(inputs.updatePermissions ? { updatePermissions: inputs.updatePermissions } : {}),
     options: {
       model: inputs.model,
       isNonInteractive: inputs.isNonInteractive,
