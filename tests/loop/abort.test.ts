@@ -158,25 +158,28 @@ describe('query: aborts', () => {
 
   it('skips the interruption notice after tools when a new message interrupted', async () => {
     const controller = new AbortController();
+    const streamEnded = deferred();
     const tool = fakeTool({
       name: 'Waiter',
       safe: true,
       run: async function* (_input, ctx) {
+        await streamEnded.promise;
         yield { data: 'running' };
         await untilAborted(ctx);
         return { data: 'stopped' };
       },
     });
     const run = await runQuery({
+      streamingTools: true,
       context: makeContext({ signal: controller.signal }),
       tools: [tool],
       onEvent: (event) => {
         if (event.type === 'progress') controller.abort('interrupt');
       },
-      turns: [{ blocks: [toolUse('Waiter', {}, 'i1')] }],
+      turns: [{ blocks: [toolUse('Waiter', {}, 'i1')], onEnd: () => streamEnded.resolve() }],
     });
-    expect(['aborted_tools', 'aborted_streaming']).toContain(run.terminal.reason);
-    expect(toolResultsOf(run.events).map((r) => r.id)).toEqual(['i1']);
+    expect(run.terminal).toEqual({ reason: 'aborted_tools' });
+    expect(toolResultsOf(run.events).map((r) => [r.id, r.isError])).toEqual([['i1', true]]);
     expect(interruptions(run.events)).toEqual([]);
   });
 });
