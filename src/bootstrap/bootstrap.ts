@@ -7,11 +7,13 @@ import type { HookRunner } from '../hooks/hookRunner.js';
 import { loadMemoryFiles, formatMemoryForPrompt } from '../memory/index.js';
 import { session } from '../state/session.js';
 import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
+import { sessionTools } from '../tools/sessionTools.js';
 import { createTodoList } from '../tools/todo/todoList.js';
 import type { AnyTool, FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionMode, ToolPermissionContext } from '../types/permissions.js';
 import { createCommandSession, type CommandSession } from './commands.js';
 import { resolveCredentials, type ApiKeySource } from './credentials.js';
+import { skillCatalogFrom } from './skillCatalog.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
 import { sessionHookRunner } from './hookRunner.js';
 import { buildPermissionContext } from './permissionContext.js';
@@ -38,6 +40,8 @@ export type BootstrapOptions = {
   settings?: string;
   addDirs: string[];
   sessionId?: string;
+  /** Someone can answer AskUserQuestion (an SDK host); defaults to interactive sessions only. */
+  canAskUser?: boolean;
 };
 
 export type Bootstrapped = {
@@ -54,8 +58,11 @@ export type Bootstrapped = {
   setPermissionMode: (mode: PermissionMode) => void;
   /** Re-assembled on every call so memory edits and the date are current. */
   buildSystemPrompt: () => Promise<string[]>;
-  /** A tool context for one query; cwd and read-file state are shared across queries. */
-  createContext: (abortSignal: AbortSignal) => ToolUseContext;
+  /**
+   * A tool context for one query; cwd and read-file state are shared across queries.
+   * `abortTurn` stops the query (a refusal that says `interrupt: true`).
+   */
+  createContext: (abortSignal: AbortSignal, abortTurn?: () => void) => ToolUseContext;
   /** Hooks from the settings files; undefined when none are configured. */
   hooks?: HookRunner;
   /** Slash commands (built-in, custom, skills) and the expansion every face uses. */
@@ -93,6 +100,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   // Started now, awaited when the first system prompt is built.
   let firstEnvironment: Promise<EnvironmentInfo> | undefined = probeEnvironment(cwd);
   let firstMemory: Promise<string> | undefined = memoryText(cwd);
+  const commands = createCommandSession({ cwd, getCwd: () => session.cwd, getPermissionContext: () => permissionContext });
+  const commandRegistry = commands.registry();
+  commandRegistry.catch(() => undefined);
 
   const settings = await loadStartupSettings({
     cwd,
@@ -122,7 +132,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     settingsDirectories: settings.additionalDirectories,
   });
 
-  const allTools = getAllTools();
+  const allTools = [
+    ...getAllTools(),
+    ...sessionTools({
+      canAskUser: options.canAskUser ?? !options.isNonInteractive,
+      skills: skillCatalogFrom(await commandRegistry),
+    }),
+  ];
   const selection = parseToolsFlag(options.tools);
   if (selection !== 'default') {
     const unknown = unknownToolNames(allTools, selection);
@@ -140,7 +156,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     projectRoot: settings.projectRoot,
   });
   const todos = createTodoList();
-  const commands = createCommandSession({ cwd, getCwd: () => session.cwd, getPermissionContext });
 
   const buildSystemPrompt = async (): Promise<string[]> => {
     const [environment, memory] = await Promise.all([
@@ -174,9 +189,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       permissionContext = { ...permissionContext, mode, ...(leavingFor ? { prePlanMode: leavingFor } : {}) };
     },
     buildSystemPrompt,
-    createContext: (abortSignal) =>
+    createContext: (abortSignal, abortTurn) =>
       createToolUseContext({
         abortSignal,
+        abortTurn,
         readFileState,
         getPermissionContext,
         model: session.model,

@@ -16,6 +16,7 @@ export type ToolUseContextInputs = {
   todos?: TodoList;
   hooks?: HookRunner;
   updatePermissions?: ToolUseContext['updatePermissions'];
+  abortTurn?: () => void;
 };
 
 export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseContext {
@@ -30,6 +31,7 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     ...(inputs.todos ? { todos: inputs.todos } : {}),
     ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
     ...(inputs.updatePermissions ? { updatePermissions: inputs.updatePermissions } : {}),
+    ...(inputs.abortTurn ? { abortTurn: inputs.abortTurn } : {}),
     options: {
       model: inputs.model,
       isNonInteractive: inputs.isNonInteractive,

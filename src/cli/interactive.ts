@@ -13,7 +13,11 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
   for (const warning of booted.settingsWarnings) process.stderr.write(`pulse: warning: ${warning}\n`);
   const { runRepl } = await import('../ui/main.js');
   const context = booted.createContext(new AbortController().signal);
+  const registry = await booted.commands.registry();
   return runRepl({
+    commands: registry.commands,
+    resolveInput: booted.commands.resolve,
+    startupNotices: Promise.resolve(registry.errors),
     tools: booted.tools,
     buildSystemPrompt: booted.buildSystemPrompt,
     context,

@@ -62,12 +62,16 @@ export type PermissionRequest = {
   /** The rule "don't ask again" would add for this session, with its label. */
   ruleSuggestion: { label: string; rules: RuleValue[] };
   resolve: (result: PermissionResult) => void;
+  /** Which dialog answers it: the permission question, AskUserQuestion, or plan approval. */
+  kind?: 'permission' | 'question' | 'plan';
+  /** For plan approval: the mode "approve" goes back to (the one before plan mode). */
+  restoreMode?: PermissionMode;
 };
 
 export type Notification = { id: string; text: string; tone: 'info' | 'warning' };
 
-/** Placeholder until the Todo tool lands; typed so the panel can be written against it. */
-export type TodoItem = { content: string; status: 'pending' | 'in_progress' | 'completed' };
+/** One line of the live checklist (TodoWrite's list). */
+export type TodoItem = { content: string; status: 'pending' | 'in_progress' | 'completed'; activeForm?: string };
 
 /** `command` while the draft starts with `/` (the slash menu is open). */
 export type InputMode = 'prompt' | 'command';
@@ -111,6 +115,7 @@ export type ReplActions = {
   takeQueuedPrompts(): string[];
   setPermissionRequest(request: PermissionRequest | null): void;
   setPermissionMode(mode: PermissionMode): void;
+  setTodos(todos: TodoItem[]): void;
   notify(text: string, tone?: Notification['tone']): string;
   dismissNotification(id: string): void;
   setDraft(draft: Draft): void;
@@ -186,6 +191,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
     },
     setPermissionRequest: (permissionRequest) => set({ permissionRequest }),
     setPermissionMode: (permissionMode) => set({ permissionMode }),
+    setTodos: (todos) => set({ todos }),
     notify: (text, tone = 'info') => {
       const id = newId();
       set((s) => ({ notifications: [...s.notifications, { id, text, tone }] }));

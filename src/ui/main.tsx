@@ -10,16 +10,19 @@ export type { ReplOptions } from './types.js';
 /** Runs the REPL until the user leaves; resolves to the process exit code. */
 export async function runRepl(options: ReplOptions): Promise<number> {
   const query: QueryFn = options.query ?? (await import('../query/query.js')).query;
-  const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode });
+  const todos = options.context.todos;
+  const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode, todos: todos?.get() ?? [] });
   store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
+  const stopMirroringTodos = todos?.subscribe((list) => store.getState().setTodos(list));
 
-  const instance = render(<App store={store} options={{ ...options, query }} />, {
+  const instance = render(<App store={store} options={{ ...options, query }} commands={options.commands} />, {
     exitOnCtrlC: false,
     ...(options.stdin ? { stdin: options.stdin } : {}),
     // Console output is only routed above the UI when the UI owns the real terminal.
     ...(options.stdout ? { stdout: options.stdout, patchConsole: false } : {}),
   });
   await instance.waitUntilExit();
+  stopMirroringTodos?.();
   (options.stdout ?? process.stdout).write(farewell(options.sessionId));
   return 0;
 }

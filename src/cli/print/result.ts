@@ -14,6 +14,8 @@ export type ResultInputs = {
   modelUsage: Record<string, SdkModelUsage>;
   maxTurns?: number;
   maxBudgetUsd?: number;
+  /** A UserPromptSubmit hook refused the prompt, so the loop never ran: why. */
+  promptBlocked?: string;
 };
 
 type Outcome = { subtype: SdkResultSubtype; isError: boolean; errors?: string[]; fallbackText?: string };
@@ -25,6 +27,9 @@ function describeError(error: unknown): string {
 
 function outcomeOf(inputs: ResultInputs): Outcome {
   const { terminal, tally } = inputs;
+  if (inputs.promptBlocked !== undefined) {
+    return { subtype: 'error_during_execution', isError: true, errors: [inputs.promptBlocked] };
+  }
   switch (terminal.reason) {
     case 'aborted_streaming':
     case 'aborted_tools':

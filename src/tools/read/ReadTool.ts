@@ -3,9 +3,11 @@ import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
 import { hasBinaryExtension, isImagePath, looksBinary } from '../shared/binaryFiles.js';
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
 import { numberLines } from '../shared/lineNumbers.js';
+import { isNotebookPath } from '../shared/notebook.js';
 import { describePath, expandPath } from '../shared/paths.js';
 import { missingFileMessage } from '../shared/similarFile.js';
 import { DEFAULT_LINE_LIMIT, estimateTokens, MAX_FULL_READ_BYTES, MAX_OUTPUT_TOKENS } from './limits.js';
+import { readNotebook } from './notebook.js';
 import { READ_DESCRIPTION, readPrompt } from './prompt.js';
 import { readLineWindow } from './readLines.js';
 
@@ -116,6 +118,11 @@ export const ReadTool = {
     const maxLines = input.limit ?? DEFAULT_LINE_LIMIT;
     const stats = await statOrUndefined(absPath);
     if (!stats) throw new Error(await missingFileMessage(absPath, ctx.getCwd()));
+    if (isNotebookPath(absPath)) {
+      const notebook = await readNotebook(absPath, stats.mtimeMs, ctx);
+      const cells = { numLines: notebook.cells, startLine: 1, totalLines: notebook.cells };
+      return { data: { filePath: absPath, content: notebook.content, ...cells } };
+    }
     const window = await readLineWindow(absPath, startLine, maxLines, stats.size <= MAX_FULL_READ_BYTES);
     const content = numberLines(window.lines, startLine);
     const tokens = estimateTokens(content);

@@ -17,12 +17,22 @@ export type PermissionChoice =
   /** Esc: refuse and stop the turn. */
   | { kind: 'cancel' };
 
+/** Tools whose "ask" is a conversation with the user rather than a permission question. */
+const DIALOG_KINDS: Readonly<Record<string, PermissionRequest['kind']>> = {
+  AskUserQuestion: 'question',
+  ExitPlanMode: 'plan',
+};
+
 export async function describePermissionRequest(
   ask: AskRequest,
   resolve: (result: PermissionResult) => void,
 ): Promise<PermissionRequest> {
   const { tool, input, toolUseId, context } = ask;
+  const kind = DIALOG_KINDS[tool.name] ?? 'permission';
+  const restoreMode = context.getPermissionContext().prePlanMode;
   return {
+    kind,
+    ...(kind === 'plan' ? { restoreMode: restoreMode === undefined || restoreMode === 'plan' ? 'default' : restoreMode } : {}),
     toolUseId,
     toolName: tool.userFacingName(input),
     title: toolTitle(tool, tool.name, input),

@@ -6,6 +6,7 @@ import { contextForTurn } from '../../commands/turnContext.js';
 import type { CanUseToolFn } from '../../query/deps.js';
 import type { Terminal } from '../../query/state.js';
 import type { ReplStore } from '../../state/store.js';
+import { toolsForMode } from '../../tools/sessionTools.js';
 import type { Message, UserMessage } from '../../types/messages.js';
 import { pickVerb, turnSummaryText } from '../format/spinnerLine.js';
 import { errorText, noticeForTerminal } from '../format/turnEnd.js';
@@ -105,12 +106,13 @@ export class TurnRunner {
   private async consume(presenter: TurnPresenter, signal: AbortSignal, turn: PromptTurn): Promise<Terminal> {
     const { options } = this;
     const systemPrompt = await options.buildSystemPrompt();
+    const context = contextForTurn({ ...options.context, abortSignal: signal }, turn);
     const events = options.query({
       messages: messagesSinceCompaction(this.store.getState().messages),
       systemPrompt,
-      tools: options.tools,
+      tools: toolsForMode(options.tools, context.getPermissionContext().mode),
       canUseTool: this.canUseTool,
-      context: contextForTurn({ ...options.context, abortSignal: signal }, turn),
+      context,
       source: 'repl',
       fallbackModel: options.fallbackModel,
       maxTurns: options.maxTurns,

@@ -1,0 +1,102 @@
+// AskUserQuestion's dialog: one question at a time, its options plus "Other" (type an answer).
+// Arrows move, Enter picks (Space toggles options when several may be picked), Esc stops the turn.
+import { Box, Text, useInput } from 'ink';
+import type { PermissionRequest } from '../../state/store.js';
+import { answeredResult, QUESTIONS_CANCELLED, questionsOf } from '../format/questions.js';
+import { useLatestState } from '../hooks/useLatestState.js';
+
+export type QuestionDialogProps = { request: PermissionRequest; onCancel: () => void };
+
+type DialogState = { index: number; selected: number; toggled: number[]; other: string; answers: Record<string, string> };
+
+const START: DialogState = { index: 0, selected: 0, toggled: [], other: '', answers: {} };
+
+export function QuestionDialog({ request, onCancel }: QuestionDialogProps) {
+  const questions = questionsOf(request.input);
+  const [state, setState, stateRef] = useLatestState<DialogState>(START);
+
+  const answerCurrent = (current: DialogState): void => {
+    const question = questions[current.index];
+    if (!question) return;
+    const otherIndex = question.options.length;
+    const picked = question.multiSelect && current.toggled.length > 0 ? current.toggled : [current.selected];
+    const labels = picked
+      .sort((a, b) => a - b)
+      .map((index) => (index === otherIndex ? current.other.trim() : question.options[index]?.label ?? ''))
+      .filter((label) => label !== '');
+    if (labels.length === 0) return;
+    const answers = { ...current.answers, [question.question]: labels.join(', ') };
+    if (current.index + 1 >= questions.length) {
+      request.resolve(answeredResult(request.input, answers));
+      return;
+    }
+    setState(() => ({ ...START, index: current.index + 1, answers }));
+  };
+
+  useInput((input, key) => {
+    if (key.escape) {
+      request.resolve(QUESTIONS_CANCELLED);
+      onCancel();
+      return;
+    }
+    const current = stateRef.current;
+    const question = questions[current.index];
+    if (!question) return;
+    const otherIndex = question.options.length;
+    if (key.return) return answerCurrent(current);
+    if (key.upArrow) return setState((s) => ({ ...s, selected: Math.max(0, s.selected - 1) }));
+    if (key.downArrow || (key.tab && !key.shift)) return setState((s) => ({ ...s, selected: Math.min(otherIndex, s.selected + 1) }));
+    if (current.selected === otherIndex) {
+      if (key.backspace || key.delete) return setState((s) => ({ ...s, other: s.other.slice(0, -1) }));
+      if (input && !key.ctrl && !key.meta) setState((s) => ({ ...s, other: s.other + input }));
+      return;
+    }
+    if (input === ' ' && question.multiSelect) {
+      return setState((s) => ({
+        ...s,
+        toggled: s.toggled.includes(s.selected) ? s.toggled.filter((i) => i !== s.selected) : [...s.toggled, s.selected],
+      }));
+    }
+    const number = Number(input);
+    if (Number.isInteger(number) && number >= 1 && number <= otherIndex + 1) {
+      setState((s) => ({ ...s, selected: number - 1 }));
+      if (!question.multiSelect && number - 1 < otherIndex) answerCurrent({ ...current, selected: number - 1 });
+    }
+  });
+
+  const question = questions[state.index];
+  if (!question) return null;
+  const otherIndex = question.options.length;
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="magenta" paddingX={1} marginTop={1}>
+      <Text dimColor>
+        {question.header ? `${question.header} · ` : ''}question {state.index + 1} of {questions.length}
+      </Text>
+      <Text bold>{question.question}</Text>
+      <Box flexDirection="column" marginTop={1}>
+        {question.options.map((option, index) => (
+          <Text key={option.label} color={index === state.selected ? 'cyan' : undefined}>
+            {index === state.selected ? '❯ ' : '  '}
+            {question.multiSelect ? (state.toggled.includes(index) ? '[x] ' : '[ ] ') : ''}
+            {index + 1}. {option.label}
+            {option.description ? <Text dimColor> — {option.description}</Text> : null}
+          </Text>
+        ))}
+        <Text color={state.selected === otherIndex ? 'cyan' : undefined}>
+          {state.selected === otherIndex ? '❯ ' : '  '}
+          {otherIndex + 1}. Other
+          {state.selected === otherIndex && (
+            <Text>
+              {': '}
+              {state.other}
+              <Text inverse> </Text>
+            </Text>
+          )}
+        </Text>
+      </Box>
+      <Text dimColor>
+        enter to answer{question.multiSelect ? ' · space to pick several' : ''} · esc to stop the turn
+      </Text>
+    </Box>
+  );
+}
