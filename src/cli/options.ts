@@ -32,9 +32,13 @@ const rawOptionsSchema = z.object({
   mcpConfig: z.array(z.string()).optional(),
   strictMcpConfig: z.boolean().optional(),
   replayUserMessages: z.boolean().optional(),
+  forkSession: z.boolean().optional(),
+  settingSources: z.string().optional(),
+  maxThinkingTokens: z.string().optional(),
 });
 
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export type CliOptions = {
   print: boolean;
@@ -58,19 +62,36 @@ export type CliOptions = {
   includePartialMessages: boolean;
   sessionId?: string;
   sessionPersistence: boolean;
+  inputFormat: InputFormat;
+  continue: boolean;
+  /** An id or prefix, or `true` for "let me pick". */
+  resume?: string | true;
+  forkSession: boolean;
+  /** `stdio`: permission questions go to the SDK host as `can_use_tool` requests. */
+  permissionPromptTool?: 'stdio';
+  replayUserMessages: boolean;
+  maxThinkingTokens?: number;
+  /** `--mcp-config` values, for the MCP manager. */
+  mcpConfigs: string[];
+  strictMcpConfig: boolean;
 };
 
 /** Flags Pulse knows but cannot act on yet: refusing beats silently ignoring them. */
 function rejectUnsupported(raw: z.infer<typeof rawOptionsSchema>): void {
-  const unsupported: Array<[boolean, string]> = [
-    [raw.inputFormat === 'stream-json', '--input-format stream-json'],
-    [raw.continue === true, '--continue'],
-    [raw.resume !== undefined, '--resume'],
-    [raw.permissionPromptTool !== undefined, '--permission-prompt-tool'],
-    [(raw.mcpConfig?.length ?? 0) > 0, '--mcp-config'],
-  ];
-  const first = unsupported.find(([used]) => used);
-  if (first) throw new Error(`${first[1]} is not supported yet`);
+  const tool = raw.permissionPromptTool;
+  if (tool !== undefined && tool !== 'stdio') {
+    throw new Error(`--permission-prompt-tool ${tool} is not supported yet; only "stdio" (the SDK protocol) is`);
+  }
+  if (tool === 'stdio' && raw.inputFormat !== 'stream-json') {
+    throw new Error('--permission-prompt-tool stdio needs --input-format stream-json');
+  }
+}
+
+function thinkingTokens(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const tokens = Number(raw);
+  if (!Number.isSafeInteger(tokens) || tokens < 0) throw new Error('--max-thinking-tokens needs a whole number');
+  return tokens;
 }
 
 function firstIssue(error: z.ZodError): string {
@@ -111,6 +132,15 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     includePartialMessages: options.includePartialMessages ?? false,
     sessionId: options.sessionId,
     sessionPersistence: options.sessionPersistence ?? true,
+    inputFormat: options.inputFormat ?? 'text',
+    continue: options.continue ?? false,
+    resume: options.resume === true || typeof options.resume === 'string' ? options.resume : undefined,
+    forkSession: options.forkSession ?? false,
+    ...(options.permissionPromptTool === 'stdio' ? { permissionPromptTool: 'stdio' as const } : {}),
+    replayUserMessages: options.replayUserMessages ?? false,
+    maxThinkingTokens: thinkingTokens(options.maxThinkingTokens),
+    mcpConfigs: options.mcpConfig ?? [],
+    strictMcpConfig: options.strictMcpConfig ?? false,
   };
 }
 

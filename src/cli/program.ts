@@ -1,6 +1,7 @@
 // The commander program: every flag Pulse accepts, with per-value parsing. Cross-flag rules
 // live in options.ts so this file stays a plain description of the command line.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { addSdkCompatibilityOptions } from './sdk/compatibilityOptions.js';
 import { PULSE_VERSION } from './version.js';
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
@@ -83,8 +84,11 @@ export function buildProgram(): Command {
     .option('--mcp-config <configs...>', 'MCP servers from JSON files or strings')
     .option('--strict-mcp-config', 'Use only the MCP servers given with --mcp-config')
     .option('--replay-user-messages', 'Echo user messages read from stdin back on stdout (stream-json)')
+    .option('--fork-session', 'With --continue or --resume: continue under a new session id, leaving the original as it was')
+    .option('--setting-sources <sources>', 'Which settings files to read: a comma list of user, project, local')
     .exitOverride()
     .configureOutput({ outputError: () => undefined });
+  addSdkCompatibilityOptions(program);
   return program;
 }
 

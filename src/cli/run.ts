@@ -17,6 +17,16 @@ export async function runCli(args: string[]): Promise<number> {
     stdoutIsTTY: process.stdout.isTTY === true,
   });
 
+  if (options.mcpConfigs.length > 0) {
+    process.stderr.write('pulse: warning: --mcp-config was accepted, but MCP servers are not started from it yet\n');
+  }
+  if (options.inputFormat === 'stream-json') {
+    // The SDK protocol: prompts and control messages arrive on stdin for as long as it stays open.
+    checkPrintModeOptions(options);
+    const { runSdk } = await import('./sdk/runSdk.js');
+    return runSdk(options);
+  }
+
   if (mode === 'interactive') {
     const { runInteractive } = await import('./interactive.js');
     return runInteractive(options, parsed.prompt);

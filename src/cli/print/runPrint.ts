@@ -9,6 +9,15 @@ import { session } from '../../state/session.js';
 import { createUserMessage } from '../../utils/messages.js';
 import { bootstrapOptionsFrom } from '../bootstrapOptions.js';
 import type { CliOptions } from '../options.js';
+import { cleanupTranscriptsInBackground } from '../session/backgroundCleanup.js';
+import {
+  openLiveSession,
+  planHeadlessSession,
+  sessionCwd,
+  warnOnStderr,
+  withToolResultsDir,
+} from '../session/openSession.js';
+import { abortOnSignals } from '../signals.js';
 import { PULSE_VERSION } from '../version.js';
 import { denyInPrintMode } from './denyInPrintMode.js';
 import { createFormatter } from './formatters.js';
@@ -20,7 +29,7 @@ import type { SdkInit } from './sdkTypes.js';
 
 export const EXIT_INTERRUPTED = 130;
 
-function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkInit {
+export function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkInit {
   return {
     type: 'system',
     subtype: 'init',
@@ -42,16 +51,6 @@ function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkInit {
   };
 }
 
-/** Ctrl-C aborts the run (a result is still printed); a second Ctrl-C exits at once. */
-function interruptOnSigint(controller: AbortController): () => void {
-  const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
-  return () => process.off('SIGINT', onSigint);
-}
-
 /** `/name args` becomes the command's prompt; a command that only works in the REPL is an error. */
 async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PromptTurn> {
   const resolved = await booted.commands.resolve(prompt, signal);
@@ -61,7 +60,10 @@ async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal
 
 export async function runPrint(options: CliOptions, prompt: string): Promise<number> {
   const startedAt = performance.now();
-  const booted = await bootstrap(bootstrapOptionsFrom(options, true));
+  const plan = planHeadlessSession(options, sessionCwd());
+  const booted = await bootstrap({ ...bootstrapOptionsFrom(options, true), sessionId: plan.sessionId });
+  const live = openLiveSession(options, booted, plan, warnOnStderr('the session transcript could not be written'));
+  const history = live.resume();
   const controller = new AbortController();
   const registry = await booted.commands.registry();
   for (const problem of registry.errors) process.stderr.write(`pulse: warning: ${problem}\n`);
@@ -72,17 +74,19 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     includePartialMessages: options.includePartialMessages,
     newUuid: randomUUID,
   });
-  const stopListening = interruptOnSigint(controller);
+  const signals = abortOnSignals(() => controller.abort());
   const tally = new RunTally();
+  const prompted = createUserMessage({ content: turn.prompt });
 
   try {
     formatter.start(initMessage(booted, registry.commands.map((command) => command.name)));
+    live.recordPrompt(prompted, prompt);
     const loop = query({
-      messages: [createUserMessage({ content: turn.prompt })],
+      messages: [...history, prompted],
       systemPrompt: await booted.buildSystemPrompt(),
       tools: booted.tools,
       canUseTool: denyInPrintMode,
-      context: contextForTurn(booted.createContext(controller.signal), turn),
+      context: withToolResultsDir(contextForTurn(booted.createContext(controller.signal), turn), live),
       source: 'print',
       fallbackModel: booted.fallbackModel,
       maxTurns: options.maxTurns,
@@ -90,6 +94,8 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     });
     let step = await loop.next();
     while (!step.done) {
+      live.recordEvent(step.value);
+      if (step.value.type === 'stream_event') cleanupTranscriptsInBackground(booted.cwd);
       tally.observe(step.value);
       formatter.event(step.value);
       step = await loop.next();
@@ -106,11 +112,14 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       maxTurns: options.maxTurns,
       maxBudgetUsd: options.maxBudgetUsd,
     });
+    live.recordCost();
     if (writer.closed) return 0;
     formatter.finish(result);
+    if (signals.exitCode !== undefined) return signals.exitCode;
     if (controller.signal.aborted) return EXIT_INTERRUPTED;
     return result.is_error ? 1 : 0;
   } finally {
-    stopListening();
+    signals.stop();
+    live.close();
   }
 }

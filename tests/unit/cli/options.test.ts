@@ -73,12 +73,59 @@ describe('command line', () => {
     expect(writes.join('')).toContain('--output-format');
   });
 
-  it('refuses flags that are not implemented yet', () => {
-    expect(() => parse(['-p', '--continue'])).toThrow('--continue is not supported yet');
-    expect(() => parse(['-p', '--mcp-config', 'x.json'])).toThrow('--mcp-config is not supported yet');
-    expect(() => parse(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json'])).toThrow(
-      'not supported yet',
-    );
+  it('refuses a permission prompt tool other than the SDK stdio one', () => {
+    expect(() => parse(['-p', '--permission-prompt-tool', 'mcp__auth__ask'])).toThrow('not supported yet');
+    expect(() => parse(['-p', '--permission-prompt-tool', 'stdio'])).toThrow('needs --input-format stream-json');
+  });
+
+  it('accepts every flag the Agent SDK passes, in its --name=value spelling', () => {
+    const { options } = parse([
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--input-format',
+      'stream-json',
+      '--max-turns=5',
+      '--permission-mode=default',
+      '--permission-prompt-tool=stdio',
+      '--allow-dangerously-skip-permissions',
+      '--resume=0b9f4a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      '--fork-session',
+      '--session-id=1b9f4a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      '--model=sonnet',
+      '--max-thinking-tokens=2048',
+      '--setting-sources=user,project',
+      '--include-partial-messages',
+      '--include-hook-events',
+      '--allowedTools=Read,Write',
+      '--mcp-config',
+      '{"mcpServers":{}}',
+      '--strict-mcp-config',
+      '--debug-file=/tmp/x.log',
+      '--effort=high',
+      '--no-session-persistence',
+    ]);
+    expect(options).toMatchObject({
+      inputFormat: 'stream-json',
+      maxTurns: 5,
+      permissionMode: 'default',
+      permissionPromptTool: 'stdio',
+      allowDangerouslySkipPermissions: true,
+      resume: '0b9f4a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      forkSession: true,
+      sessionId: '1b9f4a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      maxThinkingTokens: 2048,
+      includePartialMessages: true,
+      sessionPersistence: false,
+      mcpConfigs: ['{"mcpServers":{}}'],
+    });
+  });
+
+  it('reads --resume with and without an id, and --continue', () => {
+    expect(parse(['-r']).options.resume).toBe(true);
+    expect(parse(['--resume', 'abc']).options.resume).toBe('abc');
+    expect(parse(['-c']).options.continue).toBe(true);
+    expect(() => parse(['--session-id', 'not-a-uuid'])).toThrow();
   });
 
   it('needs --verbose for stream-json in print mode', () => {

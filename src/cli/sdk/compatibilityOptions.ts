@@ -1,0 +1,40 @@
+// Flags the official Agent SDK (and scripts written for the reference CLI) may pass that Pulse
+// accepts without acting on: tuning Pulse has no equivalent for, or host features it does not
+// offer. They are hidden from --help; accepting them keeps every SDK option from failing the launch.
+import { Option, type Command } from 'commander';
+
+/** In the SDK's spelling (it passes `--name=value`). */
+const ACCEPTED_FLAGS: readonly string[] = [
+  '--max-thinking-tokens <tokens>',
+  '--thinking <mode>',
+  '--thinking-display <display>',
+  '--effort <level>',
+  '--task-budget <tokens>',
+  '--agent <name>',
+  '--betas <betas>',
+  '--json-schema <schema>',
+  '--debug [filter]',
+  '--debug-file <path>',
+  '--debug-to-stderr',
+  '--permission-prompts <mode>',
+  '--channels <channel>',
+  '--include-hook-events',
+  '--session-mirror',
+  '--project-config-root <dir>',
+  '--await-initialize',
+  '--plugin-dir <dir>',
+  '--plugin-dir-no-mcp <dir>',
+  '--resume-session-at <messageId>',
+  '--resume-drops-turn <value>',
+  '--initialize-fields <fields>',
+  '--managed-settings <json>',
+  '--managed-settings-in-initialize',
+  '--no-optional-locks',
+];
+
+export function addSdkCompatibilityOptions(program: Command): void {
+  for (const flags of ACCEPTED_FLAGS) {
+    // Repeatable flags (--plugin-dir, --channels) keep the last value; none of them is used.
+    program.addOption(new Option(flags).hideHelp());
+  }
+}

@@ -1,0 +1,62 @@
+// The answer to the host's `initialize`: what this Pulse offers (commands, agents, models) and how
+// it is signed in. Field names follow the SDK's SDKControlInitializeResponse.
+import { DEFAULT_MODEL, getModelInfo, resolveModel } from '../../api/models.js';
+import type { SlashCommand } from '../../commands/types.js';
+
+export type AgentSummary = { name: string; description: string; model?: string };
+
+const MODEL_CHOICES: ReadonlyArray<{ value: string; displayName: string; description: string }> = [
+  { value: 'default', displayName: 'Default (recommended)', description: 'The model Pulse uses unless told otherwise' },
+  { value: 'opus', displayName: 'Opus', description: 'Most capable, for complex work' },
+  { value: 'sonnet', displayName: 'Sonnet', description: 'Fast and capable, for everyday work' },
+  { value: 'haiku', displayName: 'Haiku', description: 'Fastest, for quick and simple tasks' },
+];
+
+function priceNote(model: string): string {
+  const pricing = getModelInfo(model).pricing;
+  return pricing ? ` · $${pricing.input}/$${pricing.output} per Mtok` : '';
+}
+
+export function modelChoices(): Array<Record<string, unknown>> {
+  return MODEL_CHOICES.map((choice) => {
+    const resolvedModel = choice.value === 'default' ? DEFAULT_MODEL : resolveModel(choice.value);
+    return {
+      value: choice.value,
+      resolvedModel,
+      displayName: choice.displayName,
+      description: `${choice.description}${priceNote(resolvedModel)}`,
+      supportsEffort: false,
+      supportedEffortLevels: [],
+    };
+  });
+}
+
+export type InitializeInputs = {
+  commands: readonly SlashCommand[];
+  agents: readonly AgentSummary[];
+  apiKeySource: string;
+};
+
+export function initializeResponse(inputs: InitializeInputs): Record<string, unknown> {
+  return {
+    commands: inputs.commands.map((command) => ({
+      name: command.name,
+      description: command.description,
+      argumentHint: command.argumentHint ?? '',
+    })),
+    agents: inputs.agents.map((agent) => ({
+      name: agent.name,
+      description: agent.description,
+      ...(agent.model ? { model: agent.model } : {}),
+    })),
+    output_style: 'default',
+    available_output_styles: ['default'],
+    models: modelChoices(),
+    account: {
+      tokenSource: 'none',
+      apiKeySource: inputs.apiKeySource,
+      apiProvider: 'firstParty',
+    },
+    pid: process.pid,
+  };
+}

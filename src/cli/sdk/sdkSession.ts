@@ -1,0 +1,194 @@
+// The session an SDK host talks to once Pulse has booted: user messages run as turns one after
+// another (later ones wait in a queue), and control requests change the running session.
+import { randomUUID } from 'node:crypto';
+import { resolveModel } from '../../api/models.js';
+import type { ThinkingConfig } from '../../api/types.js';
+import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
+import type { CanUseToolFn } from '../../query/deps.js';
+import { session } from '../../state/session.js';
+import type { ToolUseContext } from '../../tools/Tool.js';
+import type { Message } from '../../types/messages.js';
+import type { PermissionMode } from '../../types/permissions.js';
+import type { CliOptions } from '../options.js';
+import { createFormatter, type PrintFormatter } from '../print/formatters.js';
+import type { LineWriter } from '../print/output.js';
+import { initMessage } from '../print/runPrint.js';
+import { denyInPrintMode } from '../print/denyInPrintMode.js';
+import type { LiveSession } from '../session/liveSession.js';
+import type { ControlChannel } from './controlChannel.js';
+import { contextUsage } from './contextUsage.js';
+import type { HostRequestTarget, InitializeRequest } from './hostRequests.js';
+import type { SdkUserLine } from './inputLines.js';
+import { initializeResponse, type AgentSummary } from './initializeResponse.js';
+import { createSdkPermissionPrompt, type UpdateParser } from './permissionPrompt.js';
+import { SdkHookRegistry, withSdkHooks } from './sdkHooks.js';
+import { runSdkTurn, type SdkTurnDeps } from './sdkTurn.js';
+
+export type SdkSessionInputs = {
+  options: CliOptions;
+  booted: Bootstrapped;
+  live: LiveSession;
+  history: Message[];
+  writer: LineWriter;
+  channel: ControlChannel;
+  parseUpdates: UpdateParser;
+  /** What the host's first initialize asked for, if it came before Pulse booted. */
+  initialize?: InitializeRequest;
+};
+
+type SessionState = 'running' | 'idle';
+
+export class SdkSession implements HostRequestTarget {
+  private history: Message[];
+  private readonly queue: SdkUserLine[] = [];
+  private running: AbortController | undefined;
+  private draining: Promise<void> | undefined;
+  private stopped = false;
+  private thinking: ThinkingConfig | undefined;
+  private readonly hooks = new SdkHookRegistry();
+  private agents: AgentSummary[] = [];
+  private slashCommands: string[] | undefined;
+  /** Kept for structured output, which Pulse does not produce yet. */
+  jsonSchema: Record<string, unknown> | undefined;
+  private readonly formatter: PrintFormatter;
+  private readonly canUseTool: CanUseToolFn;
+  /** The SDK sets this when it reads `session_state_changed` to know when a run is over. */
+  private readonly reportsState = process.env.CLAUDE_CODE_SDK_READS_SESSION_STATE === '1';
+
+  constructor(private readonly inputs: SdkSessionInputs) {
+    this.history = inputs.history;
+    const { options, writer, channel } = inputs;
+    this.formatter = createFormatter('stream-json', writer, {
+      sessionId: inputs.live.sessionId,
+      includePartialMessages: options.includePartialMessages,
+      newUuid: randomUUID,
+    });
+    this.canUseTool = options.permissionPromptTool === 'stdio' ? createSdkPermissionPrompt(channel, inputs.parseUpdates) : denyInPrintMode;
+    if (options.maxThinkingTokens !== undefined) this.setMaxThinkingTokens(options.maxThinkingTokens);
+    if (inputs.initialize) this.applyInitialize(inputs.initialize);
+  }
+
+  /** Queues the message; turns run strictly in arrival order. */
+  enqueue(line: SdkUserLine): void {
+    if (this.stopped) return;
+    if (this.inputs.options.replayUserMessages) this.replay(line);
+    this.queue.push(line);
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+    });
+  }
+
+  /** Resolves once every queued message has had its turn. */
+  async whenIdle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Signal or closed stdout: abort the running turn and drop the queue. */
+  stop(): void {
+    this.stopped = true;
+    this.queue.length = 0;
+    this.running?.abort();
+  }
+
+  async initialize(request: InitializeRequest): Promise<Record<string, unknown>> {
+    this.applyInitialize(request);
+    const { booted } = this.inputs;
+    const registry = await booted.commands.registry();
+    return initializeResponse({ commands: registry.commands, agents: this.agents, apiKeySource: booted.apiKeySource });
+  }
+
+  interrupt(): void {
+    this.running?.abort();
+  }
+
+  setPermissionMode(mode: PermissionMode): void {
+    const { options } = this.inputs;
+    if (mode === 'bypassPermissions' && !options.allowDangerouslySkipPermissions && !options.dangerouslySkipPermissions) {
+      throw new Error('bypassPermissions needs Pulse to be started with --allow-dangerously-skip-permissions');
+    }
+    this.inputs.booted.setPermissionMode(mode);
+    this.inputs.live.recordMode(mode);
+  }
+
+  setModel(model: string | undefined): void {
+    session.model = resolveModel(model ?? this.inputs.booted.model);
+  }
+
+  setMaxThinkingTokens(tokens: number | null): void {
+    if (tokens === null) this.thinking = undefined;
+    else this.thinking = tokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: tokens };
+  }
+
+  async contextUsage(): Promise<Record<string, unknown>> {
+    const { booted } = this.inputs;
+    const toolText = booted.tools.map((tool) => `${tool.name}: ${tool.description()}`).join('\n');
+    return contextUsage({ model: session.model, systemPrompt: await booted.buildSystemPrompt(), toolText, messages: this.history });
+  }
+
+  private applyInitialize(request: InitializeRequest): void {
+    if (request.hooks) this.hooks.register(request.hooks);
+    if (request.agents) {
+      this.agents = Object.entries(request.agents).map(([name, agent]) => ({
+        name,
+        description: agent.description,
+        ...(agent.model ? { model: agent.model } : {}),
+      }));
+    }
+    if (request.jsonSchema) this.jsonSchema = request.jsonSchema;
+  }
+
+  private async drain(): Promise<void> {
+    this.slashCommands ??= (await this.inputs.booted.commands.registry()).commands.map((command) => command.name);
+    for (let line = this.queue.shift(); line !== undefined && !this.stopped; line = this.queue.shift()) {
+      const controller = new AbortController();
+      this.running = controller;
+      try {
+        this.history = await runSdkTurn(this.turnDeps(), this.history, line, controller);
+      } finally {
+        this.running = undefined;
+      }
+    }
+    this.reportState('idle');
+  }
+
+  private turnDeps(): SdkTurnDeps {
+    const { booted, live, options } = this.inputs;
+    return {
+      booted,
+      live,
+      options,
+      formatter: this.formatter,
+      canUseTool: this.canUseTool,
+      init: () => initMessage(booted, this.slashCommands ?? []),
+      onStart: () => this.reportState('running'),
+      thinking: () => this.thinking,
+      decorateContext: (context) => this.withHostHooks(context),
+    };
+  }
+
+  private withHostHooks(context: ToolUseContext): ToolUseContext {
+    if (!this.hooks.has('PreToolUse')) return context;
+    const { live, channel } = this.inputs;
+    const hooks = withSdkHooks(context.hooks, this.hooks, channel, {
+      sessionId: () => live.sessionId,
+      transcriptPath: () => live.transcriptPath ?? '',
+    });
+    return { ...context, hooks };
+  }
+
+  private replay(line: SdkUserLine): void {
+    this.inputs.writer.json({
+      ...line,
+      parent_tool_use_id: line.parent_tool_use_id ?? null,
+      session_id: this.inputs.live.sessionId,
+      uuid: line.uuid ?? randomUUID(),
+      timestamp: new Date().toISOString(),
+      isReplay: true,
+    });
+  }
+
+  private reportState(state: SessionState): void {
+    if (!this.reportsState || this.inputs.writer.closed) return;
+    this.inputs.writer.json({ type: 'system', subtype: 'session_state_changed', state, session_id: this.inputs.live.sessionId, uuid: randomUUID() });
+  }
+}

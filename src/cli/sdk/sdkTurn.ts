@@ -1,0 +1,146 @@
+// One user message from the host, run as one turn: the same loop, formatter, tally and result as
+// print mode, plus the transcript and the running history the next message continues from.
+import { randomUUID } from 'node:crypto';
+import type { ThinkingConfig } from '../../api/types.js';
+import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
+import { contextForTurn } from '../../commands/turnContext.js';
+import type { PromptTurn } from '../../commands/promptInput.js';
+import type { CanUseToolFn } from '../../query/deps.js';
+import { query } from '../../query/query.js';
+import type { Terminal } from '../../query/state.js';
+import { session } from '../../state/session.js';
+import type { ToolUseContext } from '../../tools/Tool.js';
+import type { ContentBlockParam, LoopEvent, Message } from '../../types/messages.js';
+import { createUserMessage } from '../../utils/messages.js';
+import type { CliOptions } from '../options.js';
+import type { PrintFormatter } from '../print/formatters.js';
+import { modelUsageReport } from '../print/modelUsage.js';
+import { buildResult } from '../print/result.js';
+import { RunTally } from '../print/runTally.js';
+import type { SdkInit, SdkResult } from '../print/sdkTypes.js';
+import { cleanupTranscriptsInBackground } from '../session/backgroundCleanup.js';
+import type { LiveSession } from '../session/liveSession.js';
+import { withToolResultsDir } from '../session/openSession.js';
+import type { SdkUserLine } from './inputLines.js';
+
+export type SdkTurnDeps = {
+  booted: Bootstrapped;
+  live: LiveSession;
+  options: CliOptions;
+  formatter: PrintFormatter;
+  canUseTool: CanUseToolFn;
+  init: () => SdkInit;
+  /** Called right after the turn's init line: the host hears the session is busy. */
+  onStart: () => void;
+  thinking: () => ThinkingConfig | undefined;
+  /** Adds what the SDK contributes to a turn's context (host hook callbacks). */
+  decorateContext: (context: ToolUseContext) => ToolUseContext;
+};
+
+/** The text a picker shows for the prompt, and what slash commands are matched against. */
+export function promptText(content: string | ReadonlyArray<{ type: string }>): string {
+  if (typeof content === 'string') return content;
+  return content
+    .flatMap((block) => (block.type === 'text' && 'text' in block && typeof block.text === 'string' ? [block.text] : []))
+    .join('\n');
+}
+
+/** After a compaction only the boundary and what follows it are kept and sent. */
+function sinceCompaction(messages: readonly Message[]): Message[] {
+  const boundary = messages.findLastIndex((message) => message.type === 'system' && message.subtype === 'compact_boundary');
+  return boundary === -1 ? [...messages] : messages.slice(boundary);
+}
+
+/** History as the loop's events change it: messages are added, tombstones take one back. */
+function applyEvent(history: Message[], event: LoopEvent): void {
+  if (event.type === 'user' || event.type === 'assistant' || event.type === 'system') history.push(event);
+  if (event.type !== 'tombstone') return;
+  const index = history.findLastIndex((message) => message.uuid === event.message.uuid);
+  if (index !== -1) history.splice(index, 1);
+}
+
+/** A string prompt may be a slash command; block content is sent as it is. */
+async function turnFor(deps: SdkTurnDeps, line: SdkUserLine, signal: AbortSignal): Promise<PromptTurn | Error> {
+  const { content } = line.message;
+  if (typeof content !== 'string') return { prompt: '', allowedRules: [] };
+  const resolved = await deps.booted.commands.resolve(content, signal);
+  if (resolved.kind === 'local') return new Error(`/${resolved.command.name} works only in the interactive session`);
+  return resolved.turn;
+}
+
+function resultFor(deps: SdkTurnDeps, tally: RunTally, terminal: Terminal, startedAt: number, apiStartMs: number): SdkResult {
+  return buildResult({
+    tally,
+    terminal,
+    sessionId: deps.live.sessionId,
+    uuid: randomUUID(),
+    durationMs: Math.round(performance.now() - startedAt),
+    durationApiMs: Math.round(session.totalAPIDurationMs - apiStartMs),
+    totalCostUsd: session.totalCostUSD,
+    modelUsage: modelUsageReport(session.modelUsage),
+    ...(deps.options.maxTurns !== undefined ? { maxTurns: deps.options.maxTurns } : {}),
+    ...(deps.options.maxBudgetUsd !== undefined ? { maxBudgetUsd: deps.options.maxBudgetUsd } : {}),
+  });
+}
+
+/** Runs the turn to its result line and returns the history to continue from. */
+export async function runSdkTurn(
+  deps: SdkTurnDeps,
+  history: readonly Message[],
+  line: SdkUserLine,
+  controller: AbortController,
+): Promise<Message[]> {
+  const startedAt = performance.now();
+  const apiStartMs = session.totalAPIDurationMs;
+  const tally = new RunTally();
+  const next = sinceCompaction(history);
+  deps.formatter.start(deps.init());
+  deps.onStart();
+  const turn = await turnFor(deps, line, controller.signal);
+  if (turn instanceof Error) {
+    deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: turn }, startedAt, apiStartMs));
+    return next;
+  }
+  // Block content (images, documents) goes to the API as the host wrote it; the API checks blocks.
+  const content: string | ContentBlockParam[] =
+    typeof line.message.content === 'string' ? turn.prompt : (line.message.content as unknown as ContentBlockParam[]);
+  // The host's uuid is kept (it names the message in later requests) unless it is already taken.
+  const reusable = line.uuid !== undefined && !history.some((message) => message.uuid === line.uuid);
+  const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUUID());
+  deps.live.recordPrompt(prompted, promptText(line.message.content));
+  next.push(prompted);
+
+  const base = contextForTurn(deps.booted.createContext(controller.signal), turn);
+  const context = deps.decorateContext({ ...withToolResultsDir(base, deps.live), abortTurn: () => controller.abort() });
+  const thinking = deps.thinking();
+  const loop = query({
+    messages: [...next],
+    systemPrompt: await deps.booted.buildSystemPrompt(),
+    tools: deps.booted.tools,
+    canUseTool: deps.canUseTool,
+    context,
+    source: 'sdk',
+    fallbackModel: deps.booted.fallbackModel,
+    maxTurns: deps.options.maxTurns,
+    maxBudgetUsd: deps.options.maxBudgetUsd,
+    ...(thinking ? { thinking } : {}),
+  });
+  let terminal: Terminal;
+  try {
+    let step = await loop.next();
+    while (!step.done) {
+      deps.live.recordEvent(step.value);
+      if (step.value.type === 'stream_event') cleanupTranscriptsInBackground(deps.booted.cwd);
+      applyEvent(next, step.value);
+      tally.observe(step.value);
+      deps.formatter.event(step.value);
+      step = await loop.next();
+    }
+    terminal = step.value;
+  } catch (error) {
+    terminal = { reason: 'model_error', error };
+  }
+  deps.live.recordCost();
+  deps.formatter.finish(resultFor(deps, tally, terminal, startedAt, apiStartMs));
+  return next;
+}

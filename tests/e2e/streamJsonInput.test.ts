@@ -1,0 +1,55 @@
+// stream-json input without the SDK: raw NDJSON lines on stdin, including broken ones.
+import { describe, expect, it } from 'vitest';
+import { lineKinds, scenario, STREAM_JSON } from './harness.js';
+
+const STREAM_JSON_IN = [...STREAM_JSON, '--input-format', 'stream-json'];
+
+function userLine(text: string): string {
+  return JSON.stringify({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
+}
+
+describe('stream-json input', () => {
+  it('reports malformed lines clearly and keeps serving the next one', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'still here' }] }]);
+    const stdin = [
+      'this is not json',
+      JSON.stringify({ type: 'bogus' }),
+      JSON.stringify({ type: 'user', message: { role: 'user' } }),
+      JSON.stringify({ type: 'control_request', request_id: 'r1', request: { subtype: 'no_such_request' } }),
+      userLine('are you there?'),
+      '',
+    ].join('\n');
+    const run = await s.run(STREAM_JSON_IN, { stdin });
+    expect(run.code).toBe(0);
+    const lines = run.json();
+    const errors = lines.filter((line) => line.subtype === 'input_error');
+    expect(errors).toHaveLength(3);
+    expect(String(errors[0]?.error)).toMatch(/not valid JSON/);
+    expect(String(errors[1]?.error)).toMatch(/unknown "type"/);
+    expect(String(errors[2]?.error)).toMatch(/message\.content/);
+    const unknown = lines.find((line) => line.type === 'control_response');
+    expect(unknown).toMatchObject({ response: { subtype: 'error', request_id: 'r1' } });
+    expect(lineKinds(lines)).toContain('result/success');
+    expect(lines.at(-1)).toMatchObject({ type: 'result', result: 'still here' });
+  });
+
+  it('echoes user lines with --replay-user-messages and queues lines sent during a turn', async () => {
+    const s = await scenario([
+      { content: [{ type: 'text', text: 'one' }] },
+      { content: [{ type: 'text', text: 'two' }] },
+    ]);
+    const run = await s.run([...STREAM_JSON_IN, '--replay-user-messages'], { stdin: `${userLine('first')}\n${userLine('second')}\n` });
+    expect(run.code).toBe(0);
+    const lines = run.json();
+    const replays = lines.filter((line) => line.type === 'user' && line.isReplay === true);
+    expect(replays.map((line) => (line.message as { content: string }).content)).toEqual(['first', 'second']);
+    expect(lines.filter((line) => line.type === 'result').map((line) => line.result)).toEqual(['one', 'two']);
+  });
+
+  it('needs stream-json output', async () => {
+    const s = await scenario([]);
+    const run = await s.run(['--input-format', 'stream-json', '-p'], { stdin: '' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/--input-format stream-json needs --output-format stream-json/);
+  });
+});
