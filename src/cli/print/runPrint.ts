@@ -19,7 +19,9 @@ import {
 } from '../session/openSession.js';
 import { abortOnSignals } from '../signals.js';
 import { PULSE_VERSION } from '../version.js';
+import { promptBlockedLoop } from '../hooksSetup.js';
 import { denyInPrintMode } from './denyInPrintMode.js';
+import { endSessionHooks, hooksAroundPrompt } from './printHooks.js';
 import { createFormatter } from './formatters.js';
 import { modelUsageReport } from './modelUsage.js';
 import { createLineWriter } from './output.js';
@@ -81,12 +83,14 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   try {
     formatter.start(initMessage(booted, registry.commands.map((command) => command.name)));
     live.recordPrompt(prompted, prompt);
-    const loop = query({
-      messages: [...history, prompted],
+    const context = booted.createContext(controller.signal, () => controller.abort());
+    const hooked = await hooksAroundPrompt(booted, turn.prompt, history.length > 0 ? 'resume' : 'startup', context);
+    const loop = hooked.blocked !== undefined ? promptBlockedLoop() : query({
+      messages: [...history, ...hooked.before, prompted, ...hooked.after],
       systemPrompt: await booted.buildSystemPrompt(),
       tools: booted.tools,
       canUseTool: denyInPrintMode,
-      context: withToolResultsDir(contextForTurn(booted.createContext(controller.signal), turn), live),
+      context: withToolResultsDir(contextForTurn(context, turn), live),
       source: 'print',
       fallbackModel: booted.fallbackModel,
       maxTurns: options.maxTurns,
@@ -111,6 +115,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       modelUsage: modelUsageReport(session.modelUsage),
       maxTurns: options.maxTurns,
       maxBudgetUsd: options.maxBudgetUsd,
+      ...(hooked.blocked !== undefined ? { promptBlocked: hooked.blocked } : {}),
     });
     live.recordCost();
     if (writer.closed) return 0;
@@ -120,6 +125,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     return result.is_error ? 1 : 0;
   } finally {
     signals.stop();
+    await endSessionHooks(booted, 'other');
     live.close();
   }
 }
