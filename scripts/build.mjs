@@ -54,6 +54,30 @@ const interactiveHandOff = {
   },
 };
 
+/**
+ * Packages the first model request never needs, initialised on first call instead of at load:
+ * each named export becomes a function that requires the real module when first called. A new
+ * named import of such a package fails the build until it is listed here.
+ */
+const LAZY_PACKAGES = { execa: ['execa'] };
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(pluginBuild) {
+    const names = Object.keys(LAZY_PACKAGES).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    const filter = new RegExp(`^(${names.join('|')})$`);
+    pluginBuild.onResolve({ filter }, (args) =>
+      args.namespace === 'lazy-package' ? undefined : { path: args.path, namespace: 'lazy-package' },
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
+      contents: LAZY_PACKAGES[args.path]
+        .map((name) => `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`)
+        .join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
 // The hash in the name keys the code cache, since V8 itself checks only the source's length.
 const cliBuild = await build({
   ...shared,
@@ -64,7 +88,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define,
-  plugins: [interactiveHandOff],
+  plugins: [interactiveHandOff, lazyPackages],
 });
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');

@@ -1,7 +1,8 @@
 // What the model should know about where it runs: directory, platform, date and a glance at
 // git. The git probe is one fast `git status` with a hard deadline, so a slow or huge
-// repository never holds up startup.
-import { execa } from 'execa';
+// repository never holds up startup. It uses node:child_process directly: loading execa
+// costs more start-up time than the probe itself.
+import { execFile } from 'node:child_process';
 
 export const GIT_PROBE_TIMEOUT_MS = 300;
 const MAX_STATUS_LINES = 20;
@@ -39,24 +40,31 @@ export function parseGitStatus(stdout: string): GitInfo {
   return info;
 }
 
-export async function probeGit(cwd: string, timeoutMs = GIT_PROBE_TIMEOUT_MS): Promise<GitInfo> {
-  try {
-    const result = await execa('git', ['status', '--porcelain', '--branch', '--untracked-files=normal'], {
-      cwd,
-      timeout: timeoutMs,
-      reject: false,
-      stdin: 'ignore',
-      maxBuffer: 1024 * 1024,
-      // A status probe must not take git's index lock away from the user's own git commands.
-      env: { GIT_OPTIONAL_LOCKS: '0' },
-    });
-    if (result.timedOut) return { kind: 'unknown' };
-    // A huge status is cut at maxBuffer; the first lines are still a fair summary.
-    if (result.exitCode !== 0 && !result.isMaxBuffer) return { kind: 'none' };
-    return parseGitStatus(result.stdout);
-  } catch {
-    return { kind: 'unknown' };
-  }
+export function probeGit(cwd: string, timeoutMs = GIT_PROBE_TIMEOUT_MS): Promise<GitInfo> {
+  return new Promise((resolve) => {
+    try {
+      const child = execFile(
+        'git',
+        ['status', '--porcelain', '--branch', '--untracked-files=normal'],
+        {
+          cwd,
+          timeout: timeoutMs,
+          maxBuffer: 1024 * 1024,
+          encoding: 'utf8',
+          // A status probe must not take git's index lock away from the user's own git commands.
+          env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+        },
+        (error, stdout) => {
+          // A huge status is cut at maxBuffer; the first lines are still a fair summary.
+          if (!error || error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') resolve(parseGitStatus(stdout));
+          else resolve(error.killed ? { kind: 'unknown' } : { kind: 'none' });
+        },
+      );
+      child.stdin?.end();
+    } catch {
+      resolve({ kind: 'unknown' });
+    }
+  });
 }
 
 export async function probeEnvironment(cwd: string, now = new Date()): Promise<EnvironmentInfo> {
