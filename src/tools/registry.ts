@@ -8,6 +8,8 @@ import { FILE_TOOLS } from './fileTools.js';
 import { TaskOutputTool } from './taskOutput/TaskOutputTool.js';
 import { TaskStopTool } from './taskStop/TaskStopTool.js';
 import { toolMatchesName, type AnyTool } from './Tool.js';
+import { WebFetchTool } from './webFetch/WebFetchTool.js';
+import { WebSearchTool } from './webSearch/WebSearchTool.js';
 
 export type AllToolsOptions = {
   /** The session's sub-agent types; the Agent tool is offered only when they are known. */
@@ -16,7 +18,9 @@ export type AllToolsOptions = {
 
 export function getAllTools(options: AllToolsOptions = {}): AnyTool[] {
   const agentTool = options.agents ? [createAgentTool({ agents: options.agents })] : [];
-  return [...agentTool, ...FILE_TOOLS, BashTool, TaskOutputTool, TaskStopTool].filter((tool) => tool.isEnabled());
+  return [...agentTool, ...FILE_TOOLS, BashTool, TaskOutputTool, TaskStopTool, WebFetchTool, WebSearchTool].filter((tool) =>
+    tool.isEnabled(),
+  );
 }
 
 /**
