@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parsePermissionMode } from '../permissions/updates.js';
 import type { PermissionMode, PermissionRule } from '../types/permissions.js';
 import type { HooksConfig } from '../hooks/config.js';
+import type { McpApprovalSettings } from '../mcp/approval.js';
 import { hooksConfigFromSettings, loadSettings, rulesFromSettings } from './settings/index.js';
 
 export type StartupSettings = {
@@ -19,6 +20,8 @@ export type StartupSettings = {
   hooks: HooksConfig;
   /** Where project settings live; hooks run here and "don't ask again" writes here. */
   projectRoot: string;
+  /** Which `.mcp.json` servers may start. */
+  mcpApproval: McpApprovalSettings;
   warnings: string[];
 };
 
@@ -50,6 +53,11 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     additionalDirectories: (merged.permissions?.additionalDirectories ?? []).map((dir) => resolve(projectRoot, dir)),
     hooks: hooksConfigFromSettings(merged),
     projectRoot,
+    mcpApproval: {
+      ...(merged.enableAllProjectMcpServers !== undefined ? { enableAllProjectMcpServers: merged.enableAllProjectMcpServers } : {}),
+      enabledMcpjsonServers: merged.enabledMcpjsonServers ?? [],
+      disabledMcpjsonServers: merged.disabledMcpjsonServers ?? [],
+    },
     warnings,
   };
 }

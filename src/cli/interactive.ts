@@ -2,6 +2,7 @@
 // never load for --help, --version or print mode.
 import { bootstrap } from '../bootstrap/bootstrap.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
+import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
 import { PULSE_VERSION } from './version.js';
 
@@ -10,14 +11,22 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     throw new Error('a prompt argument needs -p for now: the interactive session cannot take one yet');
   }
   const booted = await bootstrap(bootstrapOptionsFrom(options, false));
-  for (const warning of booted.settingsWarnings) process.stderr.write(`pulse: warning: ${warning}\n`);
   const { runRepl } = await import('../ui/main.js');
   const context = booted.createContext(new AbortController().signal);
   const registry = await booted.commands.registry();
+  const started = await runSessionStartHooks(booted.hooks, 'startup', booted.model, hookSiteFor(context));
   return runRepl({
     commands: registry.commands,
     resolveInput: booted.commands.resolve,
-    startupNotices: Promise.resolve(registry.errors),
+    // Broken settings files were left out; the REPL says so instead of stopping.
+    startupNotices: Promise.resolve([...booted.settingsWarnings, ...registry.errors, ...started.notices]),
+    sessionContext: started.context,
+    submitHooks: (prompt, signal) => runPromptSubmitHooks(booted.hooks, prompt, { ...hookSiteFor(context), signal }),
+    onExit: async () => {
+      for (const notice of await runSessionEndHooks(booted.hooks, 'prompt_input_exit', hookSiteFor(context))) {
+        process.stderr.write(`pulse: warning: ${notice}\n`);
+      }
+    },
     tools: booted.tools,
     buildSystemPrompt: booted.buildSystemPrompt,
     context,

@@ -3,7 +3,7 @@
 // Everything here is plain data; the UI turns tools and loop events into these shapes.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Message } from '../types/messages.js';
-import type { PermissionMode, PermissionResult, RuleValue } from '../types/permissions.js';
+import type { PermissionMode, PermissionResult, RuleSource, RuleValue } from '../types/permissions.js';
 
 /** One hunk of a unified diff, the shape `diff`'s structuredPatch produces. */
 export type PatchHunk = {
@@ -59,8 +59,8 @@ export type PermissionRequest = {
   title: string;
   input: Record<string, unknown>;
   preview: PermissionPreview;
-  /** The rule "don't ask again" would add for this session, with its label. */
-  ruleSuggestion: { label: string; rules: RuleValue[] };
+  /** The rule "don't ask again" would add, with its label and where it is kept (the session by default). */
+  ruleSuggestion: { label: string; rules: RuleValue[]; destination?: RuleSource };
   resolve: (result: PermissionResult) => void;
   /** Which dialog answers it: the permission question, AskUserQuestion, or plan approval. */
   kind?: 'permission' | 'question' | 'plan';

@@ -14,6 +14,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode, todos: todos?.get() ?? [] });
   store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
   const stopMirroringTodos = todos?.subscribe((list) => store.getState().setTodos(list));
+  if (options.sessionContext?.length) store.getState().appendMessages(...options.sessionContext);
 
   const instance = render(<App store={store} options={{ ...options, query }} commands={options.commands} />, {
     exitOnCtrlC: false,
@@ -23,6 +24,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   });
   await instance.waitUntilExit();
   stopMirroringTodos?.();
+  await options.onExit?.();
   (options.stdout ?? process.stdout).write(farewell(options.sessionId));
   return 0;
 }

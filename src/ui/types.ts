@@ -4,9 +4,19 @@ import type { ResolvedInput } from '../commands/promptInput.js';
 import type { SlashCommand } from '../commands/types.js';
 import type { QueryParams } from '../query/deps.js';
 import type { Terminal } from '../query/state.js';
-import type { LoopEvent } from '../types/messages.js';
+import type { LoopEvent, UserMessage } from '../types/messages.js';
 import type { PermissionMode } from '../types/permissions.js';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
+
+/** What the prompt hooks (UserPromptSubmit) said about one prompt. */
+export type PromptHookResult = {
+  /** The prompt must not be sent: why, for the person. */
+  blocked?: string;
+  /** Hidden context for the model, sent right after the prompt. */
+  context: UserMessage[];
+  /** Hook warnings and failures for the person. */
+  notices: string[];
+};
 
 /** The loop's signature. The REPL calls the real `query()`; tests inject a scripted one. */
 export type QueryFn = (params: QueryParams) => AsyncGenerator<LoopEvent, Terminal>;
@@ -42,6 +52,12 @@ export type ReplOptions = {
   resolveInput?: (text: string, signal: AbortSignal) => Promise<ResolvedInput>;
   /** Problems to show once the REPL is up (command files that did not load, large memory). */
   startupNotices?: Promise<string[]>;
+  /** Hidden context for the first prompt (SessionStart hook output). */
+  sessionContext?: UserMessage[];
+  /** Runs UserPromptSubmit hooks before a prompt enters the loop. */
+  submitHooks?: (prompt: string, signal: AbortSignal) => Promise<PromptHookResult>;
+  /** Runs once the REPL has closed (SessionEnd hooks). */
+  onExit?: () => Promise<void>;
   /** Test seam: defaults to the real `query()` from `src/query/query.ts`. */
   query?: QueryFn;
   /** Test seam: defaults to Ink's real stdin/stdout. */

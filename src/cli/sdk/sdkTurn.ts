@@ -9,6 +9,7 @@ import type { CanUseToolFn } from '../../query/deps.js';
 import { query } from '../../query/query.js';
 import type { Terminal } from '../../query/state.js';
 import { session } from '../../state/session.js';
+import { toolsForMode } from '../../tools/sessionTools.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
 import type { ContentBlockParam, LoopEvent, Message } from '../../types/messages.js';
 import { createUserMessage } from '../../utils/messages.js';
@@ -116,7 +117,7 @@ export async function runSdkTurn(
   const loop = query({
     messages: [...next],
     systemPrompt: await deps.booted.buildSystemPrompt(),
-    tools: deps.booted.tools,
+    tools: toolsForMode(deps.booted.tools, deps.booted.getPermissionContext().mode),
     canUseTool: deps.canUseTool,
     context,
     source: 'sdk',

@@ -51,7 +51,7 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
 
   const options = [
     'Yes',
-    `Yes, and don't ask again for ${request.ruleSuggestion.label} this session`,
+    `Yes, and don't ask again for ${request.ruleSuggestion.label} ${request.ruleSuggestion.destination === 'localSettings' ? 'in this project' : 'this session'}`,
     'No, and tell Pulse what to do differently',
   ];
   return (

@@ -52,7 +52,7 @@ export function resultForChoice(request: PermissionRequest, choice: PermissionCh
         type: 'addRules',
         rules: request.ruleSuggestion.rules,
         behavior: 'allow',
-        destination: 'session',
+        destination: request.ruleSuggestion.destination ?? 'session',
       };
       return { behavior: 'allow', updatedPermissions: [update] };
     }
@@ -82,7 +82,9 @@ function suggestRule(ask: AskRequest): PermissionRequest['ruleSuggestion'] {
   const command = typeof ask.input.command === 'string' ? ask.input.command : undefined;
   const rules: RuleValue[] = suggested?.rules ??
     (command ? [{ toolName: ask.tool.name, ruleContent: command }] : [{ toolName: ask.tool.name }]);
-  return { rules, label: rules.map(formatRule).join(', ') };
+  // Commands are remembered for the project (settings.local.json), like the reference; the rest for the session.
+  const destination = suggested?.destination === 'localSettings' && command ? 'localSettings' : 'session';
+  return { rules, label: rules.map(formatRule).join(', '), destination };
 }
 
 export function formatRule(rule: RuleValue): string {

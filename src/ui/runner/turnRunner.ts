@@ -16,7 +16,7 @@ import { TurnPresenter } from './turnPresenter.js';
 
 export type TurnRunnerOptions = Pick<
   ReplOptions,
-  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput'
+  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput' | 'submitHooks'
 > & { query: QueryFn; now?: () => number };
 
 export class TurnRunner {
@@ -78,8 +78,14 @@ export class TurnRunner {
     let terminal: Terminal | undefined;
     try {
       const turn = await this.turnFor(prompt, controller.signal);
-      state.appendMessages(userMessage(turn.prompt));
-      terminal = await this.consume(presenter, controller.signal, turn);
+      const hooked = await this.options.submitHooks?.(turn.prompt, controller.signal);
+      for (const text of hooked?.notices ?? []) state.addTranscript({ kind: 'notice', text, tone: 'warning' });
+      if (hooked?.blocked !== undefined) {
+        state.addTranscript({ kind: 'notice', text: hooked.blocked, tone: 'error' });
+      } else {
+        state.appendMessages(userMessage(turn.prompt), ...(hooked?.context ?? []));
+        terminal = await this.consume(presenter, controller.signal, turn);
+      }
     } catch (error) {
       state.addTranscript({ kind: 'notice', text: `Something went wrong: ${errorText(error)}`, tone: 'error' });
     }
@@ -106,7 +112,8 @@ export class TurnRunner {
   private async consume(presenter: TurnPresenter, signal: AbortSignal, turn: PromptTurn): Promise<Terminal> {
     const { options } = this;
     const systemPrompt = await options.buildSystemPrompt();
-    const context = contextForTurn({ ...options.context, abortSignal: signal }, turn);
+    const abortTurn = (): void => void this.interrupt();
+    const context = contextForTurn({ ...options.context, abortSignal: signal, abortTurn }, turn);
     const events = options.query({
       messages: messagesSinceCompaction(this.store.getState().messages),
       systemPrompt,
