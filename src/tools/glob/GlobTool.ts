@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { statOrUndefined } from '../shared/fileChecks.js';
 import { describePath, expandPath } from '../shared/paths.js';
+import { withoutDeniedPaths } from '../shared/readDenied.js';
 import { findFiles } from './findFiles.js';
 import { GLOB_DESCRIPTION, globPrompt } from './prompt.js';
 
@@ -53,7 +54,8 @@ export const GlobTool = {
 
   async *call(input, ctx) {
     const started = performance.now();
-    const matches = await findFiles({ pattern: input.pattern, root: searchRoot(input, ctx), signal: ctx.abortSignal });
+    const found = await findFiles({ pattern: input.pattern, root: searchRoot(input, ctx), signal: ctx.abortSignal });
+    const matches = { ...found, filenames: withoutDeniedPaths(found.filenames, ctx) };
     return {
       data: {
         filenames: matches.filenames,

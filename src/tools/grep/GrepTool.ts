@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { statOrUndefined } from '../shared/fileChecks.js';
+import { withoutDeniedLines, withoutDeniedPaths } from '../shared/readDenied.js';
 import { describePath, expandPath } from '../shared/paths.js';
 import { runBuiltinSearch } from './builtinSearch.js';
 import { resolveEngine } from './engine.js';
@@ -75,6 +76,20 @@ async function search(query: GrepQuery): Promise<RawGrepResult> {
   return engine.kind === 'ripgrep' ? runRipgrep(engine.rgPath, query) : runBuiltinSearch(query);
 }
 
+/** Files a `Read(...)` deny rule covers are left out, whatever the mode. */
+function withoutDenied(raw: RawGrepResult, ctx: ToolUseContext): RawGrepResult {
+  switch (raw.mode) {
+    case 'files_with_matches':
+      return { mode: raw.mode, files: withoutDeniedPaths(raw.files, ctx) };
+    case 'count': {
+      const allowed = new Set(withoutDeniedPaths(raw.counts.map((entry) => entry.path), ctx));
+      return { mode: raw.mode, counts: raw.counts.filter((entry) => allowed.has(entry.path)) };
+    }
+    case 'content':
+      return { mode: raw.mode, lines: withoutDeniedLines(raw.lines, ctx) };
+  }
+}
+
 export const GrepTool = {
   name: 'Grep',
   inputSchema,
@@ -99,7 +114,7 @@ export const GrepTool = {
   },
 
   async *call(input, ctx) {
-    const raw = await search(toQuery(input, ctx));
+    const raw = withoutDenied(await search(toQuery(input, ctx)), ctx);
     const data = await buildOutput(raw, {
       limit: input.head_limit ?? DEFAULT_HEAD_LIMIT,
       offset: input.offset ?? 0,

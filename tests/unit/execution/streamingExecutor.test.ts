@@ -198,6 +198,37 @@ describe('StreamingToolExecutor cancellation', () => {
   });
 });
 
+describe('StreamingToolExecutor wake-ups', () => {
+  it('never loses progress reported while results() is between checks', async () => {
+    // Each round reports twice, the second time a different number of microtasks after the
+    // first (so it can land while results() is still handing out the first), then waits for
+    // the consumer to react to the second; a lost wake-up leaves the round hanging.
+    for (let delay = 0; delay < 40; delay++) {
+      const controller = new AbortController();
+      const tool = fakeTool({
+        name: 'Reporter',
+        safe: true,
+        run: async function* (_input, ctx) {
+          yield { data: 'first' };
+          for (let i = 0; i < delay; i++) await Promise.resolve();
+          yield { data: 'ready' };
+          await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
+          return { data: 'stopped' };
+        },
+      });
+      const executor = new StreamingToolExecutor(params([tool], makeContext({ signal: controller.signal })));
+      const events = executor.results();
+      executor.addTool(call('Reporter', {}, `w${delay}`));
+      const seen: ToolRunEvent[] = [];
+      for await (const event of events) {
+        seen.push(event);
+        if (event.type === 'progress' && event.data === 'ready') controller.abort();
+      }
+      expect(results(seen)).toHaveLength(1);
+    }
+  }, 5_000);
+});
+
 describe('StreamingToolExecutor and a call that ignores its abort', () => {
   it('stops waiting for it after the grace period, so the turn is never wedged', async () => {
     const controller = new AbortController();
