@@ -4,7 +4,13 @@
 import { realpathSync } from 'node:fs';
 import { pickModel, resolveModel } from '../api/models.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
-import { loadMemoryFiles, formatMemoryForPrompt } from '../memory/index.js';
+import {
+  createNestedMemory,
+  formatMemoryForPrompt,
+  loadMemoryFiles,
+  memorySizeWarning,
+  type MemoryFile,
+} from '../memory/index.js';
 import { session } from '../state/session.js';
 import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
 import { sessionTools } from '../tools/sessionTools.js';
@@ -12,6 +18,7 @@ import { createTodoList } from '../tools/todo/todoList.js';
 import type { AnyTool, FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionMode, ToolPermissionContext } from '../types/permissions.js';
 import { createCommandSession, type CommandSession } from './commands.js';
+import { withNestedMemory } from './nestedMemoryTools.js';
 import { resolveCredentials, type ApiKeySource } from './credentials.js';
 import { skillCatalogFrom } from './skillCatalog.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
@@ -58,6 +65,10 @@ export type Bootstrapped = {
   setPermissionMode: (mode: PermissionMode) => void;
   /** Re-assembled on every call so memory edits and the date are current. */
   buildSystemPrompt: () => Promise<string[]>;
+  /** A warning when start-up memory is large enough to crowd the context. */
+  memoryWarnings: () => Promise<string[]>;
+  /** Memory loaded mid-session (scoped rules, folders below cwd), for re-attaching after compaction. */
+  getNestedMemoryFiles: () => MemoryFile[];
   /**
    * A tool context for one query; cwd and read-file state are shared across queries.
    * `abortTurn` stops the query (a refusal that says `interrupt: true`).
@@ -80,12 +91,16 @@ function realDirectory(path: string): string {
 }
 
 /** Memory is helpful, not essential: a broken file must not stop Pulse from starting. */
-async function memoryText(cwd: string): Promise<string> {
+async function memoryFiles(cwd: string): Promise<MemoryFile[]> {
   try {
-    return formatMemoryForPrompt(await loadMemoryFiles({ cwd }));
+    return await loadMemoryFiles({ cwd });
   } catch {
-    return '';
+    return [];
   }
+}
+
+async function memoryText(cwd: string): Promise<string> {
+  return formatMemoryForPrompt(await memoryFiles(cwd));
 }
 
 export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped> {
@@ -99,7 +114,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
 
   // Started now, awaited when the first system prompt is built.
   let firstEnvironment: Promise<EnvironmentInfo> | undefined = probeEnvironment(cwd);
-  let firstMemory: Promise<string> | undefined = memoryText(cwd);
+  const startupMemory = memoryFiles(cwd);
+  let firstMemory: Promise<string> | undefined = startupMemory.then(formatMemoryForPrompt);
   const commands = createCommandSession({ cwd, getCwd: () => session.cwd, getPermissionContext: () => permissionContext });
   const commandRegistry = commands.registry();
   commandRegistry.catch(() => undefined);
@@ -144,7 +160,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     const unknown = unknownToolNames(allTools, selection);
     if (unknown.length > 0) throw new Error(`--tools: no such tool: ${unknown.join(', ')}`);
   }
-  const tools = assembleToolPool(allTools, { selection, rules: permissionContext.rules });
+  const nestedMemory = createNestedMemory({ cwd });
+  const tools = withNestedMemory(assembleToolPool(allTools, { selection, rules: permissionContext.rules }), nestedMemory);
   const readFileState = new Map<string, FileReadRecord>();
   const getPermissionContext = (): ToolPermissionContext => permissionContext;
   const hooks = sessionHookRunner(settings.hooks, settings.projectRoot, settings.env);
@@ -189,6 +206,11 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       permissionContext = { ...permissionContext, mode, ...(leavingFor ? { prePlanMode: leavingFor } : {}) };
     },
     buildSystemPrompt,
+    memoryWarnings: async () => {
+      const warning = memorySizeWarning(await startupMemory);
+      return warning === undefined ? [] : [warning];
+    },
+    getNestedMemoryFiles: () => nestedMemory.loaded(),
     createContext: (abortSignal, abortTurn) =>
       createToolUseContext({
         abortSignal,

@@ -19,7 +19,9 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     commands: registry.commands,
     resolveInput: booted.commands.resolve,
     // Broken settings files were left out; the REPL says so instead of stopping.
-    startupNotices: Promise.resolve([...booted.settingsWarnings, ...registry.errors, ...started.notices]),
+    startupNotices: booted
+      .memoryWarnings()
+      .then((memory) => [...booted.settingsWarnings, ...registry.errors, ...started.notices, ...memory]),
     sessionContext: started.context,
     submitHooks: (prompt, signal) => runPromptSubmitHooks(booted.hooks, prompt, { ...hookSiteFor(context), signal }),
     onExit: async () => {

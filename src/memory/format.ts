@@ -33,3 +33,15 @@ export function memorySizeWarning(files: MemoryFile[]): string | undefined {
     `${MEMORY_WARNING_CHARS.toLocaleString('en-US')} that keeps every request lean. Largest: ${largest}.`
   );
 }
+
+/** Memory that came into play mid-session, as the meta text attached after a tool result. */
+export function formatNestedMemory(files: MemoryFile[]): string {
+  const sections = files.map((file) => `Memory file ${file.path} (${KIND_LABEL[file.type]}):\n\n${file.content}`);
+  return [
+    '<system-reminder>',
+    'The file just used comes with instructions from memory. Follow them for work on these files:',
+    '',
+    sections.join('\n\n'),
+    '</system-reminder>',
+  ].join('\n');
+}
