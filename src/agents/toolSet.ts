@@ -1,11 +1,17 @@
 // The tools a sub-agent gets: its definition's list (or the whole session pool), never the
-// Agent tool itself (no nesting), minus what the definition disallows. Read-only agents get
-// tools that refuse any call that would change something.
+// Agent tool itself (no nesting) nor the ones that talk to the person, minus what the definition
+// disallows. Read-only agents get tools that refuse any call that would change something.
 import { AGENT_TOOL_NAME } from '../tools/agent/AgentTool.js';
 import { toolMatchesName, type AnyTool, type ValidationResult } from '../tools/Tool.js';
 import type { AgentDefinition } from './definition.js';
 
 export { AGENT_TOOL_NAME };
+
+/**
+ * Never given to a sub-agent: no nesting, and the tools that talk to the person or steer the
+ * main conversation's plan mode belong to the main conversation only.
+ */
+export const MAIN_CONVERSATION_TOOLS: readonly string[] = [AGENT_TOOL_NAME, 'AskUserQuestion', 'ExitPlanMode', 'EnterPlanMode'];
 
 function listedIn(tool: AnyTool, names: readonly string[]): boolean {
   return names.some((name) => name === '*' || toolMatchesName(tool, name));
@@ -31,7 +37,7 @@ export function readOnlyVariant(tool: AnyTool, agentName: string): AnyTool {
 }
 
 export function toolsForAgent(agent: AgentDefinition, pool: readonly AnyTool[]): AnyTool[] {
-  const allowed = pool.filter((tool) => !toolMatchesName(tool, AGENT_TOOL_NAME));
+  const allowed = pool.filter((tool) => !MAIN_CONVERSATION_TOOLS.some((name) => toolMatchesName(tool, name)));
   const chosen = agent.tools ? allowed.filter((tool) => listedIn(tool, agent.tools ?? [])) : allowed;
   const kept = chosen.filter((tool) => !listedIn(tool, agent.disallowedTools ?? []));
   return agent.readOnly ? kept.map((tool) => readOnlyVariant(tool, agent.name)) : kept;

@@ -4,6 +4,8 @@
 import { realpathSync } from 'node:fs';
 import { pickModel, resolveModel } from '../api/models.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
+import type { AgentSummary } from '../agents/index.js';
+import { createAgentsCommand } from '../commands/agents.js';
 import {
   createNestedMemory,
   formatMemoryForPrompt,
@@ -18,7 +20,10 @@ import { createTodoList } from '../tools/todo/todoList.js';
 import type { AnyTool, FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionMode, ToolPermissionContext } from '../types/permissions.js';
 import { createCommandSession, type CommandSession } from './commands.js';
+import type { McpManager } from '../mcp/manager.js';
+import { startMcp } from './mcpSetup.js';
 import { withNestedMemory } from './nestedMemoryTools.js';
+import { createSessionSubagentRunner, fileBackgroundShellsUnder, loadSessionAgents } from './subagents.js';
 import { resolveCredentials, type ApiKeySource } from './credentials.js';
 import { skillCatalogFrom } from './skillCatalog.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
@@ -49,6 +54,17 @@ export type BootstrapOptions = {
   sessionId?: string;
   /** Someone can answer AskUserQuestion (an SDK host); defaults to interactive sessions only. */
   canAskUser?: boolean;
+  /** `--mcp-config` values (files or JSON strings) and `--strict-mcp-config`. */
+  mcpConfigs?: string[];
+  strictMcpConfig?: boolean;
+  /** `--agents`: JSON defining sub-agents for this session. */
+  agents?: string;
+  /** `--max-budget-usd`, which sub-agents stop at too. */
+  maxBudgetUsd?: number;
+  /** False for --no-session-persistence; sub-agent logs follow it. Defaults to true. */
+  sessionPersistence?: boolean;
+  /** Pulse's version, stamped on sub-agent logs. */
+  version?: string;
 };
 
 export type Bootstrapped = {
@@ -57,7 +73,10 @@ export type Bootstrapped = {
   model: string;
   /** Used when the main model stays overloaded: `--fallback-model`, else settings. */
   fallbackModel?: string;
+  /** A live list: MCP tools are appended as their servers connect. */
   tools: AnyTool[];
+  /** The session's MCP servers, connecting in the background. */
+  mcp: McpManager;
   apiKeySource: ApiKeySource;
   /** Settings problems the REPL shows as warnings (print mode stops on them instead). */
   settingsWarnings: string[];
@@ -80,6 +99,8 @@ export type Bootstrapped = {
   commands: CommandSession;
   /** TodoWrite's list for the session; faces show it, the transcript records it. */
   todos: TodoList;
+  /** The sub-agent types the Agent tool can start (system/init lists their names). */
+  agents: AgentSummary[];
 };
 
 function realDirectory(path: string): string {
@@ -116,7 +137,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   let firstEnvironment: Promise<EnvironmentInfo> | undefined = probeEnvironment(cwd);
   const startupMemory = memoryFiles(cwd);
   let firstMemory: Promise<string> | undefined = startupMemory.then(formatMemoryForPrompt);
-  const commands = createCommandSession({ cwd, getCwd: () => session.cwd, getPermissionContext: () => permissionContext });
+  const agents = loadSessionAgents(cwd, options.agents);
+  const commands = createCommandSession({
+    cwd,
+    getCwd: () => session.cwd,
+    getPermissionContext: () => permissionContext,
+    sessionBuiltins: [createAgentsCommand(agents.summaries)],
+  });
   const commandRegistry = commands.registry();
   commandRegistry.catch(() => undefined);
 
@@ -148,8 +175,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     settingsDirectories: settings.additionalDirectories,
   });
 
+  const agentWarnings = await agents.load();
   const allTools = [
-    ...getAllTools(),
+    ...getAllTools({ agents: agents.listing }),
     ...sessionTools({
       canAskUser: options.canAskUser ?? !options.isNonInteractive,
       skills: skillCatalogFrom(await commandRegistry),
@@ -164,6 +192,15 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const tools = withNestedMemory(assembleToolPool(allTools, { selection, rules: permissionContext.rules }), nestedMemory);
   const readFileState = new Map<string, FileReadRecord>();
   const getPermissionContext = (): ToolPermissionContext => permissionContext;
+  const mcp = await startMcp({
+    cwd,
+    projectRoot: settings.projectRoot,
+    ...(options.mcpConfigs ? { flagConfigs: options.mcpConfigs } : {}),
+    ...(options.strictMcpConfig ? { strict: true } : {}),
+    approval: settings.mcpApproval,
+    rules: permissionContext.rules,
+    tools,
+  });
   const hooks = sessionHookRunner(settings.hooks, settings.projectRoot, settings.env);
   const updatePermissions = createPermissionUpdater({
     get: getPermissionContext,
@@ -173,6 +210,16 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     projectRoot: settings.projectRoot,
   });
   const todos = createTodoList();
+  const runSubagent = createSessionSubagentRunner({
+    cwd,
+    agents,
+    tools: () => tools,
+    persist: options.sessionPersistence ?? true,
+    version: options.version ?? '0.0.0-dev',
+    ...(options.maxBudgetUsd !== undefined ? { maxBudgetUsd: options.maxBudgetUsd } : {}),
+    ...(fallbackModel ? { fallbackModel } : {}),
+  });
+  fileBackgroundShellsUnder(cwd);
 
   const buildSystemPrompt = async (): Promise<string[]> => {
     const [environment, memory] = await Promise.all([
@@ -199,7 +246,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     ...(fallbackModel ? { fallbackModel } : {}),
     tools,
     apiKeySource,
-    settingsWarnings: settings.warnings,
+    mcp,
+    settingsWarnings: [...settings.warnings, ...agentWarnings],
     getPermissionContext,
     setPermissionMode: (mode) => {
       const leavingFor = mode === 'plan' && permissionContext.mode !== 'plan' ? permissionContext.mode : undefined;
@@ -224,9 +272,11 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         todos,
         hooks,
         updatePermissions,
+        runSubagent,
       }),
     ...(hooks ? { hooks } : {}),
     commands,
     todos,
+    agents: agents.summaries(),
   };
 }

@@ -4,6 +4,7 @@
 import { resolveModel } from '../api/models.js';
 import { resolvePromptInput, type ResolvedInput } from '../commands/promptInput.js';
 import { loadCommandRegistry, type CommandRegistry } from '../commands/registry.js';
+import type { SlashCommand } from '../commands/types.js';
 import type { ToolPermissionContext } from '../types/permissions.js';
 
 export type CommandSession = {
@@ -17,10 +18,12 @@ export function createCommandSession(options: {
   cwd: string;
   getCwd: () => string;
   getPermissionContext: () => ToolPermissionContext;
+  /** Built-ins made for this session, e.g. /agents with the session's agents. */
+  sessionBuiltins?: readonly SlashCommand[];
 }): CommandSession {
   let loading: Promise<CommandRegistry> | undefined;
   const registry = (): Promise<CommandRegistry> => {
-    loading ??= loadCommandRegistry(options.cwd);
+    loading ??= loadCommandRegistry(options.cwd, options.sessionBuiltins);
     return loading;
   };
   return {

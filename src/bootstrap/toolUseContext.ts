@@ -4,8 +4,11 @@ import type { HookRunner } from '../hooks/hookRunner.js';
 import { session } from '../state/session.js';
 import type { FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { ToolPermissionContext } from '../types/permissions.js';
+import { productionToolModel, smallFastModel } from './toolModel.js';
 
 export type ToolUseContextInputs = {
+  /** The model seam for WebFetch and WebSearch; the production one by default. */
+  callModel?: ToolUseContext['callModel'];
   abortSignal: AbortSignal;
   readFileState: Map<string, FileReadRecord>;
   getPermissionContext: () => ToolPermissionContext;
@@ -17,6 +20,7 @@ export type ToolUseContextInputs = {
   hooks?: HookRunner;
   updatePermissions?: ToolUseContext['updatePermissions'];
   abortTurn?: () => void;
+  runSubagent?: ToolUseContext['runSubagent'];
 };
 
 export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseContext {
@@ -32,6 +36,9 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
     ...(inputs.updatePermissions ? { updatePermissions: inputs.updatePermissions } : {}),
     ...(inputs.abortTurn ? { abortTurn: inputs.abortTurn } : {}),
+    ...(inputs.runSubagent ? { runSubagent: inputs.runSubagent } : {}),
+    callModel: inputs.callModel ?? productionToolModel(),
+    ...(smallFastModel() ? { smallFastModel: smallFastModel() } : {}),
     options: {
       model: inputs.model,
       isNonInteractive: inputs.isNonInteractive,

@@ -1,6 +1,7 @@
 // Translates parsed flags into what bootstrap needs; bootstrap never sees commander's shapes.
 import type { BootstrapOptions } from '../bootstrap/bootstrap.js';
 import type { CliOptions } from './options.js';
+import { PULSE_VERSION } from './version.js';
 
 export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: boolean): BootstrapOptions {
   return {
@@ -19,5 +20,9 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     settings: options.settings,
     addDirs: options.addDirs,
     sessionId: options.sessionId,
+    agents: options.agents,
+    maxBudgetUsd: options.maxBudgetUsd,
+    sessionPersistence: options.sessionPersistence,
+    version: PULSE_VERSION,
   };
 }

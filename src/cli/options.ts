@@ -22,6 +22,7 @@ const rawOptionsSchema = z.object({
   systemPrompt: z.string().optional(),
   appendSystemPrompt: z.string().optional(),
   settings: z.string().optional(),
+  agents: z.string().optional(),
   addDir: z.array(z.string()).optional(),
   includePartialMessages: z.boolean().optional(),
   continue: z.boolean().optional(),
@@ -58,6 +59,8 @@ export type CliOptions = {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   settings?: string;
+  /** `--agents`: JSON defining sub-agents. */
+  agents?: string;
   addDirs: string[];
   includePartialMessages: boolean;
   sessionId?: string;
@@ -128,6 +131,7 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     systemPrompt: options.systemPrompt,
     appendSystemPrompt: options.appendSystemPrompt,
     settings: options.settings,
+    agents: options.agents,
     addDirs: options.addDir ?? [],
     includePartialMessages: options.includePartialMessages ?? false,
     sessionId: options.sessionId,

@@ -74,6 +74,7 @@ export function buildProgram(): Command {
     .option('--system-prompt <prompt>', "Replace Pulse's default instructions with this text")
     .option('--append-system-prompt <prompt>', 'Add this text to the end of the system prompt')
     .option('--settings <file-or-json>', 'A settings file, or a JSON string, to load on top of the others')
+    .option('--agents <json>', 'Sub-agents for this session as JSON: {"name": {"description": "...", "prompt": "..."}}')
     .option('--add-dir <directories...>', 'More directories the tools may work in')
     .option('--include-partial-messages', 'Also print raw stream events (with --print and stream-json)')
     .option('-c, --continue', 'Continue the most recent conversation in this directory')

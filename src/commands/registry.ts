@@ -17,9 +17,10 @@ function takenNames(commands: readonly SlashCommand[]): Set<string> {
   return new Set(commands.flatMap((command) => [command.name, ...(command.aliases ?? [])].map((name) => name.toLowerCase())));
 }
 
-export async function loadCommandRegistry(cwd: string): Promise<CommandRegistry> {
+/** `sessionBuiltins` are built-ins made for this session (such as /agents, which lists its agents). */
+export async function loadCommandRegistry(cwd: string, sessionBuiltins: readonly SlashCommand[] = []): Promise<CommandRegistry> {
   const [custom, skills] = await Promise.all([loadCustomCommands(commandDirs(cwd)), loadSkills(skillDirs(cwd))]);
-  const commands: SlashCommand[] = [...BUILTIN_COMMANDS];
+  const commands: SlashCommand[] = [...BUILTIN_COMMANDS, ...sessionBuiltins];
   for (const command of [...custom.commands, ...skills.skills.map(skillCommand)]) {
     if (takenNames(commands).has(command.name.toLowerCase())) continue;
     commands.push(command);

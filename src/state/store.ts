@@ -43,7 +43,12 @@ export type NewTranscriptItem = TranscriptItem extends infer T
 export type SpinnerState = { verb: string; startedAt: number; outputTokens: number };
 
 /** A tool call that has started but has no result yet; shown in the live region. */
-export type ActiveToolUse = { id: string; title: string };
+export type ActiveToolUse = {
+  id: string;
+  title: string;
+  /** What the call is doing now, shown under it (a sub-agent's latest tool call). */
+  detail?: string;
+};
 
 /** What the permission dialog shows under the question. */
 export type PermissionPreview =
@@ -66,6 +71,8 @@ export type PermissionRequest = {
   kind?: 'permission' | 'question' | 'plan';
   /** For plan approval: the mode "approve" goes back to (the one before plan mode). */
   restoreMode?: PermissionMode;
+  /** The sub-agent asking, when the call is a sub-agent's. */
+  agentName?: string;
 };
 
 export type Notification = { id: string; text: string; tone: 'info' | 'warning' };
@@ -106,6 +113,7 @@ export type ReplActions = {
   setLiveText(text: string): void;
   startToolUse(use: ActiveToolUse): void;
   finishToolUse(id: string): void;
+  setToolUseDetail(id: string, detail: string): void;
   startRun(verb: string, now: number): void;
   setOutputTokens(outputTokens: number): void;
   stopRun(): void;
@@ -172,6 +180,8 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
     setLiveText: (liveText) => set({ liveText }),
     startToolUse: (use) => set((s) => ({ activeToolUses: [...s.activeToolUses, use] })),
     finishToolUse: (id) => set((s) => ({ activeToolUses: s.activeToolUses.filter((u) => u.id !== id) })),
+    setToolUseDetail: (id, detail) =>
+      set((s) => ({ activeToolUses: s.activeToolUses.map((use) => (use.id === id ? { ...use, detail } : use)) })),
     startRun: (verb, now) =>
       set({ isRunning: true, spinner: { verb, startedAt: now, outputTokens: 0 } }),
     setOutputTokens: (outputTokens) =>

@@ -5,6 +5,7 @@ import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
 import { query } from '../../query/query.js';
+import { backgroundShells } from '../../tools/bash/backgroundShells.js';
 import { session } from '../../state/session.js';
 import { createUserMessage } from '../../utils/messages.js';
 import { bootstrapOptionsFrom } from '../bootstrapOptions.js';
@@ -46,7 +47,7 @@ export function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkI
     claude_code_version: PULSE_VERSION,
     pulse_version: PULSE_VERSION,
     output_style: 'default',
-    agents: [],
+    agents: booted.agents.map((agent) => agent.name),
     skills: [],
     plugins: [],
     uuid: randomUUID(),
@@ -68,7 +69,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const history = live.resume();
   const controller = new AbortController();
   const registry = await booted.commands.registry();
-  for (const problem of registry.errors) process.stderr.write(`pulse: warning: ${problem}\n`);
+  for (const problem of [...booted.settingsWarnings, ...registry.errors]) process.stderr.write(`pulse: warning: ${problem}\n`);
   const turn = await turnFor(booted, prompt, controller.signal);
   const writer = createLineWriter(process.stdout, () => controller.abort());
   const formatter = createFormatter(options.outputFormat, writer, {
@@ -127,5 +128,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     signals.stop();
     await endSessionHooks(booted, 'other');
     live.close();
+    // Print mode answers once and exits: nothing it started in the background outlives the result.
+    await backgroundShells.stopAll();
   }
 }

@@ -18,11 +18,14 @@ export function LiveRegion() {
         </Box>
       )}
       {tools.map((tool) => (
-        <Text key={tool.id}>
-          <Text color="yellow">● </Text>
-          <Text bold>{tool.title}</Text>
-          <Text dimColor> running…</Text>
-        </Text>
+        <Box key={tool.id} flexDirection="column">
+          <Text>
+            <Text color="yellow">● </Text>
+            <Text bold>{tool.title}</Text>
+            <Text dimColor> running…</Text>
+          </Text>
+          {tool.detail !== undefined && <Text dimColor wrap="truncate-end">{`  ⎿  ${tool.detail}`}</Text>}
+        </Box>
       ))}
     </Box>
   );

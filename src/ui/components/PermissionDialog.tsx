@@ -59,6 +59,7 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
       <Text bold color="yellow">
         Allow {request.title}?
       </Text>
+      {request.agentName !== undefined && <Text dimColor>Asked by the {request.agentName} sub-agent</Text>}
       <Preview preview={request.preview} />
       <Box flexDirection="column" marginTop={1}>
         {options.map((label, index) => (

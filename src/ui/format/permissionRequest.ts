@@ -39,6 +39,7 @@ export async function describePermissionRequest(
     input,
     preview: await previewFor(input, context.getCwd()),
     ruleSuggestion: suggestRule(ask),
+    ...(ask.agentName !== undefined ? { agentName: ask.agentName } : {}),
     resolve,
   };
 }

@@ -6,12 +6,14 @@ import { findToolByName, type AnyTool } from '../../tools/Tool.js';
 import type {
   AssistantMessage,
   LoopEvent,
+  ProgressMessage,
   RawMessageStreamEvent,
   SystemMessage,
   TombstoneMessage,
   UserMessage,
 } from '../../types/messages.js';
 import { MarkdownLineStream, renderAnswer } from '../markdown/lineStream.js';
+import { progressDetail } from '../format/progressDetail.js';
 import { describeToolResult, toolTitle } from '../format/toolDisplay.js';
 
 export const FLUSH_INTERVAL_MS = 33;
@@ -52,8 +54,9 @@ export class TurnPresenter {
         return this.handleSystem(event);
       case 'tombstone':
         return this.handleTombstone(event);
-      case 'stream_request_start':
       case 'progress':
+        return this.handleProgress(event);
+      case 'stream_request_start':
         return;
     }
   }
@@ -181,6 +184,12 @@ export class TurnPresenter {
       const display = describeToolResult(use?.tool, block, message.toolUseResult);
       state.addTranscript({ kind: 'tool', title: use?.title ?? 'Tool', ...display });
     }
+  }
+
+  /** A running sub-agent's latest tool call goes on the line under its Agent call. */
+  private handleProgress(event: ProgressMessage): void {
+    const detail = progressDetail(event.data);
+    if (detail !== undefined) this.store.getState().setToolUseDetail(event.toolUseID, detail);
   }
 
   private handleTombstone(event: TombstoneMessage): void {

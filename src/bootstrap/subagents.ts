@@ -1,0 +1,92 @@
+// Sub-agents for one session: the definitions it can use, the /agents command listing them, and
+// the runner the Agent tool reaches through the tool context, with sidechain logs filed beside
+// the session's transcript.
+import { join } from 'node:path';
+import {
+  createSubagentRunner,
+  formatAgentLoadError,
+  loadAgentDefinitions,
+  summarizeAgent,
+  type AgentDefinition,
+  type AgentSummary,
+  type LoadedAgents,
+  type RunSubagent,
+} from '../agents/index.js';
+import { resolveModel } from '../api/models.js';
+import { openTranscript, sessionDir, subagentsDir } from '../sessions/index.js';
+import { session } from '../state/session.js';
+import { backgroundShells } from '../tools/bash/backgroundShells.js';
+import type { AgentListing } from '../tools/agent/schema.js';
+import type { AnyTool } from '../tools/Tool.js';
+
+export type SessionAgents = {
+  /** Summaries for /agents and system/init; empty until the definitions have loaded. */
+  summaries(): AgentSummary[];
+  /** What the Agent tool's prompt lists. */
+  listing(): AgentListing[];
+  /** Waits for the definitions; returns one warning per file that could not be loaded. */
+  load(): Promise<string[]>;
+  definitions(): AgentDefinition[];
+};
+
+/** Starts loading at once; `--agents` problems surface from `load()` as an error. */
+export function loadSessionAgents(cwd: string, flagJson: string | undefined): SessionAgents {
+  let loaded: LoadedAgents | undefined;
+  const loading = loadAgentDefinitions({ cwd, ...(flagJson !== undefined ? { flagJson } : {}) }).then((result) => {
+    loaded = result;
+    return result;
+  });
+  loading.catch(() => undefined);
+  return {
+    summaries: () => (loaded?.agents ?? []).map(summarizeAgent),
+    listing: () =>
+      (loaded?.agents ?? []).map((agent) => ({
+        name: agent.name,
+        description: agent.description,
+        ...(agent.tools ? { tools: agent.tools } : {}),
+      })),
+    load: async () => (await loading).errors.map(formatAgentLoadError),
+    definitions: () => loaded?.agents ?? [],
+  };
+}
+
+export type SubagentRunnerSetup = {
+  cwd: string;
+  agents: SessionAgents;
+  tools: () => readonly AnyTool[];
+  /** False for --no-session-persistence: sub-agents then leave no logs either. */
+  persist: boolean;
+  version: string;
+  maxBudgetUsd?: number;
+  fallbackModel?: string;
+};
+
+export function createSessionSubagentRunner(setup: SubagentRunnerSetup): RunSubagent {
+  return createSubagentRunner({
+    agents: setup.agents.definitions,
+    tools: setup.tools,
+    resolveModel,
+    ...(setup.maxBudgetUsd !== undefined ? { maxBudgetUsd: setup.maxBudgetUsd } : {}),
+    ...(setup.fallbackModel !== undefined ? { fallbackModel: setup.fallbackModel } : {}),
+    ...(setup.persist
+      ? {
+          openSidechain: (agentId: string) =>
+            openTranscript({
+              cwd: setup.cwd,
+              // Read per sub-agent: the face may have switched to a resumed or forked session.
+              sessionId: session.sessionId,
+              version: setup.version,
+              agentId,
+              path: join(subagentsDir(setup.cwd, session.sessionId), `agent-${agentId}.jsonl`),
+              // A log that cannot be written must not fail the sub-agent's task.
+              onError: () => undefined,
+            }),
+        }
+      : {}),
+  });
+}
+
+/** Background shells write their output files into the session's folder. */
+export function fileBackgroundShellsUnder(cwd: string): void {
+  backgroundShells.setOutputDir(() => join(sessionDir(cwd, session.sessionId), 'tasks'));
+}
