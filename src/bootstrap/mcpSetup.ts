@@ -1,0 +1,50 @@
+// Starts the session's MCP servers without waiting for them: the manager connects in the
+// background, and each server's tools join the live tool pool as it connects (minus tools a
+// deny rule names outright). Print mode waits for `whenSettled()`; the REPL draws at once.
+import { saveMcpServerApproval } from './mcpApproval.js';
+import type { McpApprovalSettings } from '../mcp/approval.js';
+import { McpManager } from '../mcp/manager.js';
+import { loadMcpConfig } from '../mcp/sources.js';
+import { ruleNamesTool } from '../permissions/toolRules.js';
+import { createMcpResourceTools } from '../tools/mcpResources/index.js';
+import type { AnyTool } from '../tools/Tool.js';
+import type { PermissionRule } from '../types/permissions.js';
+
+export type McpSetupOptions = {
+  cwd: string;
+  projectRoot: string;
+  /** `--mcp-config` values. */
+  flagConfigs?: readonly string[];
+  strict?: boolean;
+  approval: McpApprovalSettings;
+  rules: readonly PermissionRule[];
+  /** The session's tool pool; MCP tools are appended to it as servers connect. */
+  tools: AnyTool[];
+};
+
+function deniedOutright(tool: AnyTool, rules: readonly PermissionRule[]): boolean {
+  return rules.some((rule) => rule.behavior === 'deny' && !rule.ruleContent && ruleNamesTool(rule, tool));
+}
+
+export async function startMcp(options: McpSetupOptions): Promise<McpManager> {
+  const { entries } = await loadMcpConfig({
+    cwd: options.cwd,
+    projectRoot: options.projectRoot,
+    ...(options.flagConfigs ? { flagConfigs: options.flagConfigs } : {}),
+    ...(options.strict ? { strict: true } : {}),
+  });
+  const manager = new McpManager(entries, {
+    cwd: options.cwd,
+    approval: options.approval,
+    saveApproval: (name) => saveMcpServerApproval(options.projectRoot, name),
+  });
+  const offer = (tools: readonly AnyTool[]): void => {
+    for (const tool of tools) {
+      if (!deniedOutright(tool, options.rules) && !options.tools.some((t) => t.name === tool.name)) options.tools.push(tool);
+    }
+  };
+  if (entries.length > 0) offer(createMcpResourceTools(manager));
+  manager.onToolsAdded(offer);
+  manager.start();
+  return manager;
+}
