@@ -24,5 +24,7 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     maxBudgetUsd: options.maxBudgetUsd,
     sessionPersistence: options.sessionPersistence,
     version: PULSE_VERSION,
+    mcpConfigs: options.mcpConfigs,
+    strictMcpConfig: options.strictMcpConfig,
   };
 }

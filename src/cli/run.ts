@@ -5,6 +5,10 @@ import { chooseMode } from './mode.js';
 import { parseCommandLine } from './program.js';
 
 export async function runCli(args: string[]): Promise<number> {
+  if (args[0] === 'mcp') {
+    const { runMcpCommand } = await import('./mcpCommand.js');
+    return runMcpCommand(args.slice(1));
+  }
   const parsed = parseCommandLine(args);
   if (parsed.kind === 'exit') return parsed.code;
 
@@ -17,9 +21,6 @@ export async function runCli(args: string[]): Promise<number> {
     stdoutIsTTY: process.stdout.isTTY === true,
   });
 
-  if (options.mcpConfigs.length > 0) {
-    process.stderr.write('pulse: warning: --mcp-config was accepted, but MCP servers are not started from it yet\n');
-  }
   if (options.inputFormat === 'stream-json') {
     // The SDK protocol: prompts and control messages arrive on stdin for as long as it stays open.
     checkPrintModeOptions(options);
