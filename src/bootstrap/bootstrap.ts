@@ -22,6 +22,7 @@ import type { PermissionMode, ToolPermissionContext } from '../types/permissions
 import { createCommandSession, type CommandSession } from './commands.js';
 import type { McpManager } from '../mcp/manager.js';
 import { startMcp } from './mcpSetup.js';
+import { createMcpCommand, mcpPromptCommands } from '../mcp/commands.js';
 import { withNestedMemory } from './nestedMemoryTools.js';
 import { createSessionSubagentRunner, fileBackgroundShellsUnder, loadSessionAgents } from './subagents.js';
 import { resolveCredentials, type ApiKeySource } from './credentials.js';
@@ -138,11 +139,15 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const startupMemory = memoryFiles(cwd);
   let firstMemory: Promise<string> | undefined = startupMemory.then(formatMemoryForPrompt);
   const agents = loadSessionAgents(cwd, options.agents);
+  // Filled once MCP starts below; the registry asks afresh, so late servers' prompts show up.
+  const mcpCommands: { manager?: McpManager } = {};
   const commands = createCommandSession({
     cwd,
     getCwd: () => session.cwd,
     getPermissionContext: () => permissionContext,
     sessionBuiltins: [createAgentsCommand(agents.summaries)],
+    dynamicCommands: () =>
+      mcpCommands.manager ? [createMcpCommand(mcpCommands.manager), ...mcpPromptCommands(mcpCommands.manager)] : [],
   });
   const commandRegistry = commands.registry();
   commandRegistry.catch(() => undefined);
@@ -201,6 +206,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     rules: permissionContext.rules,
     tools,
   });
+  mcpCommands.manager = mcp;
   const hooks = sessionHookRunner(settings.hooks, settings.projectRoot, settings.env);
   const updatePermissions = createPermissionUpdater({
     get: getPermissionContext,

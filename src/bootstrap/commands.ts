@@ -20,11 +20,19 @@ export function createCommandSession(options: {
   getPermissionContext: () => ToolPermissionContext;
   /** Built-ins made for this session, e.g. /agents with the session's agents. */
   sessionBuiltins?: readonly SlashCommand[];
+  /** Commands that come and go during the session (MCP prompts), asked for on every lookup. */
+  dynamicCommands?: () => readonly SlashCommand[];
 }): CommandSession {
   let loading: Promise<CommandRegistry> | undefined;
+  const withDynamic = (loaded: CommandRegistry): CommandRegistry => {
+    const extra = options.dynamicCommands?.() ?? [];
+    if (extra.length === 0) return loaded;
+    const taken = new Set(loaded.commands.map((command) => command.name.toLowerCase()));
+    return { ...loaded, commands: [...loaded.commands, ...extra.filter((command) => !taken.has(command.name.toLowerCase()))] };
+  };
   const registry = (): Promise<CommandRegistry> => {
     loading ??= loadCommandRegistry(options.cwd, options.sessionBuiltins);
-    return loading;
+    return loading.then(withDynamic);
   };
   return {
     registry,
