@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
+import { expandMcpMentions } from '../../mcp/mentions.js';
 import { query } from '../../query/query.js';
 import { backgroundShells } from '../../tools/bash/backgroundShells.js';
 import { session } from '../../state/session.js';
@@ -39,7 +40,7 @@ export function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkI
     cwd: booted.cwd,
     session_id: booted.sessionId,
     tools: booted.tools.map((tool) => tool.name),
-    mcp_servers: [],
+    mcp_servers: booted.mcp.statusList(),
     model: booted.model,
     permissionMode: booted.getPermissionContext().mode,
     slash_commands: slashCommands,
@@ -67,6 +68,8 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const booted = await bootstrap({ ...bootstrapOptionsFrom(options, true), sessionId: plan.sessionId });
   const live = openLiveSession(options, booted, plan, warnOnStderr('the session transcript could not be written'));
   const history = live.resume();
+  // One answer and exit: wait (up to MCP_TIMEOUT) for the MCP servers, so their tools are offered.
+  await booted.mcp.whenSettled();
   const controller = new AbortController();
   const registry = await booted.commands.registry();
   for (const problem of [...booted.settingsWarnings, ...registry.errors]) process.stderr.write(`pulse: warning: ${problem}\n`);
@@ -79,7 +82,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   });
   const signals = abortOnSignals(() => controller.abort());
   const tally = new RunTally();
-  const prompted = createUserMessage({ content: turn.prompt });
+  const prompted = createUserMessage({ content: await expandMcpMentions(turn.prompt, booted.mcp, controller.signal) });
 
   try {
     formatter.start(initMessage(booted, registry.commands.map((command) => command.name)));
@@ -128,6 +131,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     signals.stop();
     await endSessionHooks(booted, 'other');
     live.close();
+    await booted.mcp.close();
     // Print mode answers once and exits: nothing it started in the background outlives the result.
     await backgroundShells.stopAll();
   }
