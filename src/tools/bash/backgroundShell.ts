@@ -47,10 +47,17 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
   return signalNumber === undefined ? 1 : 128 + signalNumber;
 }
 
-/** Lets Pulse exit while the shell runs: the exit hook in processGroup.ts ends it then. */
-function unrefStream(stream: Readable | null): void {
-  const handle = stream as (Readable & { unref?: () => void }) | null;
-  handle?.unref?.();
+type Handle = { ref?: () => void; unref?: () => void };
+
+/**
+ * A running background shell must not keep Pulse alive (the exit hook in processGroup.ts ends it
+ * when Pulse exits); one being killed must, or Pulse could exit before it is gone.
+ */
+function holdOpen(handles: ReadonlyArray<Handle | null>, hold: boolean): void {
+  for (const handle of handles) {
+    if (hold) handle?.ref?.();
+    else handle?.unref?.();
+  }
 }
 
 export class BackgroundShell {
@@ -68,6 +75,7 @@ export class BackgroundShell {
   private readonly pgid: number | undefined;
   private killRequested = false;
   private readonly listeners = new Set<() => void>();
+  private readonly handles: ReadonlyArray<Handle | null>;
 
   constructor(private readonly options: BackgroundShellOptions) {
     this.id = options.id;
@@ -94,9 +102,8 @@ export class BackgroundShell {
     if (this.pgid !== undefined) trackProcessGroup(this.pgid);
     const flushOut = this.collect(subprocess.stdout);
     const flushErr = this.collect(subprocess.stderr);
-    subprocess.unref();
-    unrefStream(subprocess.stdout);
-    unrefStream(subprocess.stderr);
+    this.handles = [subprocess, subprocess.stdout as Handle | null, subprocess.stderr as Handle | null];
+    holdOpen(this.handles, false);
 
     let drainTimer: NodeJS.Timeout | undefined;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -179,7 +186,9 @@ export class BackgroundShell {
   async kill(): Promise<void> {
     if (!this.isRunning) return;
     this.killRequested = true;
-    if (this.pgid !== undefined) await terminateProcessGroup(this.pgid);
+    holdOpen(this.handles, true);
+    // SIGTERM now, SIGKILL after the grace period if need be; the shell's end is what we wait for.
+    if (this.pgid !== undefined) void terminateProcessGroup(this.pgid);
     await this.finished;
   }
 
