@@ -74,14 +74,15 @@ describe('PermissionDialog', () => {
     const { view, answers } = await askFor(BashTool as AnyTool, { command: 'npm test -- --watch' }, [
       { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test:*' }], behavior: 'allow', destination: 'localSettings' },
     ] as never);
-    expect(plain(view.lastFrame())).toContain("don't ask again for Bash(npm test:*) this session");
+    expect(plain(view.lastFrame())).toContain("don't ask again for Bash(npm test:*) in this project");
     view.stdin.write(KEYS.down);
     await waitFor(() => plain(view.lastFrame()).includes('❯ 2.'));
     view.stdin.write(KEYS.enter);
     await waitFor(() => answers.length === 1);
     expect(answers[0]).toMatchObject({
       behavior: 'allow',
-      updatedPermissions: [{ rules: [{ toolName: 'Bash', ruleContent: 'npm test:*' }], destination: 'session' }],
+      // A command rule the engine suggested is remembered for the project (settings.local.json).
+      updatedPermissions: [{ rules: [{ toolName: 'Bash', ruleContent: 'npm test:*' }], destination: 'localSettings' }],
     });
   });
 
