@@ -4,7 +4,7 @@
 import type { CallModel, QuerySource } from '../api/types.js';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { Message } from '../types/messages.js';
-import { compactConversation } from './compactConversation.js';
+import { compactConversation, type CompactTrigger } from './compactConversation.js';
 import type { MemoryFile, TodoItem } from './postCompactAttachments.js';
 import { type Env, getContextThresholds } from './thresholds.js';
 import { tokenCountWithEstimation } from './tokens.js';
@@ -34,6 +34,19 @@ export type AutoCompactOutcome = AutoCompactResult & {
   error?: unknown;
 };
 
+/** What the PreCompact hooks decided: go ahead (perhaps with extra instructions) or skip this compaction. */
+export type PreCompactDecision = { proceed: boolean; customInstructions?: string };
+
+/** Called once compaction has been decided on, before the summary request (the PreCompact hook seam). */
+export type BeforeCompact = (trigger: CompactTrigger) => Promise<PreCompactDecision>;
+
+/** The loop's per-call extras for `QueryDeps.autocompact`. */
+export type AutocompactExtras = {
+  /** Tokens snip removed this turn: the last response's usage still counts them. */
+  snipTokensFreed?: number;
+  beforeCompact?: BeforeCompact;
+};
+
 export type AutoCompactOptions = {
   callModel: CallModel;
   /** Defaults to the context's model. */
@@ -46,6 +59,7 @@ export type AutoCompactOptions = {
   memoryFiles?: readonly MemoryFile[];
   transcriptPath?: string;
   uuid?: () => string;
+  beforeCompact?: BeforeCompact;
 };
 
 export function shouldAutoCompact(messages: readonly Message[], model: string, env: Env, snipTokensFreed = 0): boolean {
@@ -74,6 +88,9 @@ export async function autoCompactIfNeeded(
   if (!shouldAutoCompact(messages, model, options.env ?? process.env, options.snipTokensFreed)) {
     return { compacted: false, failures };
   }
+  const decision = (await options.beforeCompact?.('auto')) ?? { proceed: true };
+  // A hook declining compaction is a choice, not a failure: the breaker does not count it.
+  if (!decision.proceed) return { compacted: false, failures };
   try {
     const result = await compactConversation({
       messages,
@@ -81,8 +98,9 @@ export async function autoCompactIfNeeded(
       model,
       signal: context.abortSignal,
       trigger: 'auto',
+      customInstructions: decision.customInstructions,
       readFileState: context.readFileState,
-      todos: options.todos,
+      todos: options.todos ?? context.todos?.get(),
       memoryFiles: options.memoryFiles,
       transcriptPath: options.transcriptPath,
       uuid: options.uuid,
@@ -107,11 +125,12 @@ export type CreateAutocompactOptions = Omit<AutoCompactOptions, 'failures' | 'to
  */
 export function createAutocompact(
   options: CreateAutocompactOptions,
-): (messages: Message[], context: ToolUseContext, source: QuerySource) => Promise<AutoCompactResult> {
+): (messages: Message[], context: ToolUseContext, source: QuerySource, extras?: AutocompactExtras) => Promise<AutoCompactResult> {
   let failures = 0;
-  return async (messages, context, source) => {
+  return async (messages, context, source, extras = {}) => {
     const outcome = await autoCompactIfNeeded(messages, context, source, {
       ...options,
+      ...extras,
       failures,
       todos: options.getTodos?.(),
       memoryFiles: options.getMemoryFiles?.(),

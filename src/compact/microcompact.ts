@@ -72,7 +72,10 @@ function clearResults(message: UserMessage, ids: ReadonlySet<string>): UserMessa
     changed = true;
     return { ...block, content: CLEARED_TOOL_RESULT };
   });
-  return changed ? { ...message, message: { ...message.message, content: blocks } } : message;
+  if (!changed) return message;
+  // The cleared output is not kept in memory in its raw form either.
+  const { toolUseResult: _dropped, ...rest } = message;
+  return { ...rest, message: { ...message.message, content: blocks } };
 }
 
 function isOverTrigger(messages: readonly Message[], model: string, env: Env): boolean {

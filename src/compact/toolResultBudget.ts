@@ -135,7 +135,9 @@ function withReplacedResults(message: UserMessage, replaced: ReadonlyMap<string,
     const replacement = replaced.get(block.tool_use_id);
     return replacement === undefined ? block : { ...block, content: replacement };
   });
-  return { ...message, message: { ...message.message, content: blocks } };
+  // The raw output stays on disk; keeping it here too would hold every large result in memory.
+  const { toolUseResult: _dropped, ...rest } = message;
+  return { ...rest, message: { ...message.message, content: blocks } };
 }
 
 export function applyToolResultBudget(

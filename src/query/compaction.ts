@@ -1,35 +1,152 @@
-// The context layers that run before each request. Auto-compaction has a circuit breaker: after
-// three failures in a row it is not tried again in this query, so a broken summariser cannot
-// turn every turn into a wasted extra call.
-import type { QuerySource } from '../api/types.js';
-import type { LoopEvent, Message } from '../types/messages.js';
-import { createSystemMessage } from '../utils/messages.js';
-import type { QueryDeps } from './deps.js';
+// The context layers that run before each request, in a fixed order: only what follows the last
+// compact boundary -> tool-result budget -> snip -> microcompact -> context collapse ->
+// auto-compaction -> the blocking-limit check. Auto-compaction has a circuit breaker: after three
+// failures in a row it is not tried again in this query, so a broken summariser cannot turn every
+// turn into a wasted extra call.
+import { collapseFinishedStretches, type Summarise } from '../compact/collapse.js';
+import { createModelSummariser } from '../compact/collapseSummariser.js';
+import { snipIfNeeded } from '../compact/snip.js';
+import { getContextThresholds, type ContextThresholds } from '../compact/thresholds.js';
+import { tokenCountWithEstimation } from '../compact/tokens.js';
+import { applyToolResultBudget, toolsByNameOf } from '../compact/toolResultBudget.js';
+import type { ToolResultReplacements } from '../tools/Tool.js';
+import type { LoopEvent, Message, SystemMessage } from '../types/messages.js';
+import { createSyntheticAssistantError, createSystemMessage, messagesAfterCompactBoundary } from '../utils/messages.js';
+import type { QueryDeps, QueryParams } from './deps.js';
+import { runPreCompactHooks } from './preCompact.js';
 import type { LoopState } from './state.js';
 
 export const AUTOCOMPACT_FAILURE_LIMIT = 3;
 
-export type PreparedContext = { messages: Message[]; autoCompactFailures: number };
+export type PreparedContext =
+  | { kind: 'ready'; messages: Message[]; autoCompactFailures: number }
+  /** Over the blocking limit with auto-compaction off: the request is not sent. */
+  | { kind: 'blocked' };
 
-export async function* prepareContext(
+export type ContextLayersInput = {
+  p: QueryParams;
+  state: LoopState;
+  deps: QueryDeps;
+  /** Spill decisions for this query when the context carries none for the session. */
+  fallbackReplacements: ToolResultReplacements;
+};
+
+export function blockingLimitText(tokens: number, limit: number): string {
+  return (
+    `Prompt is too long: the conversation is about ${tokens} tokens and the limit is ${limit}. ` +
+    'Automatic compaction is off; run /compact (optionally with instructions) to summarise it, or /clear to start over.'
+  );
+}
+
+/** A replacement map that lives as long as the query, for callers without a session. */
+export function queryReplacements(): ToolResultReplacements {
+  const known = new Map<string, string>();
+  return { known, record: (toolUseId, replacement) => known.set(toolUseId, replacement) };
+}
+
+/** Summaries of stretches already collapsed, so a new prompt does not pay for them again. */
+const collapsedSummaries = new Map<string, string>();
+const MAX_REMEMBERED_SUMMARIES = 200;
+
+function rememberingSummariser(summarise: Summarise): Summarise {
+  return async (stretch) => {
+    const key = `${stretch[0]?.uuid ?? ''}:${stretch.at(-1)?.uuid ?? ''}`;
+    const known = collapsedSummaries.get(key);
+    if (known !== undefined) return known;
+    const summary = await summarise(stretch);
+    if (collapsedSummaries.size >= MAX_REMEMBERED_SUMMARIES) {
+      const oldest = collapsedSummaries.keys().next().value;
+      if (oldest !== undefined) collapsedSummaries.delete(oldest);
+    }
+    collapsedSummaries.set(key, summary);
+    return summary;
+  };
+}
+
+/** The summariser both collapse rungs use: one short, tool-less call on the loop's model. */
+export function summariserFor(state: LoopState, deps: QueryDeps): Summarise {
+  const { context } = state;
+  return rememberingSummariser(
+    createModelSummariser({ callModel: deps.callModel, model: context.options.model, signal: context.abortSignal }),
+  );
+}
+
+function applyBudget(messages: Message[], input: ContextLayersInput): Message[] {
+  const { context } = input.state;
+  const dir = context.options.toolResultsDir;
+  if (dir === undefined) return messages;
+  const store = context.toolResultReplacements ?? input.fallbackReplacements;
+  const result = applyToolResultBudget(messages, { toolsByName: toolsByNameOf(input.p.tools), dir, replacements: store.known });
+  for (const { toolUseId, replacement } of result.newReplacements) store.record(toolUseId, replacement);
+  return result.messages;
+}
+
+async function collapseIfOverWarning(
   messages: Message[],
-  state: LoopState,
-  deps: QueryDeps,
-  source: QuerySource,
-): AsyncGenerator<LoopEvent, PreparedContext> {
-  const microcompacted = deps.microcompact(messages, state.context).messages;
+  input: ContextLayersInput,
+  thresholds: ContextThresholds,
+  snipTokensFreed: number,
+): Promise<Message[]> {
+  if (tokenCountWithEstimation(messages) - snipTokensFreed < thresholds.warningThreshold) return messages;
+  const result = await collapseFinishedStretches(messages, {
+    summarise: summariserFor(input.state, input.deps),
+    uuid: input.deps.uuid,
+  });
+  return result.messages;
+}
+
+type AutoCompactStep = { messages: Message[]; failures: number; compacted: boolean; events: LoopEvent[] };
+
+async function autoCompact(messages: Message[], input: ContextLayersInput, snipTokensFreed: number): Promise<AutoCompactStep> {
+  const { state, deps, p } = input;
   const failures = state.autoCompactFailures;
-  if (failures >= AUTOCOMPACT_FAILURE_LIMIT) return { messages: microcompacted, autoCompactFailures: failures };
+  if (failures >= AUTOCOMPACT_FAILURE_LIMIT) return { messages, failures, compacted: false, events: [] };
+  const notices: SystemMessage[] = [];
+  const beforeCompact = async (trigger: 'auto' | 'manual') => {
+    const outcome = await runPreCompactHooks(state.context, trigger, undefined, deps.uuid);
+    notices.push(...outcome.notices);
+    return outcome.decision;
+  };
   try {
-    const result = await deps.autocompact(microcompacted, state.context, source);
-    if (!result.compacted) return { messages: microcompacted, autoCompactFailures: failures };
+    const result = await deps.autocompact(messages, state.context, p.source, { snipTokensFreed, beforeCompact });
+    if (!result.compacted) return { messages, failures, compacted: false, events: notices };
     // Consumers keep [boundary, ...kept history], exactly what the loop sends from now on.
-    yield result.boundary;
-    yield* result.messages;
-    return { messages: [result.boundary, ...result.messages], autoCompactFailures: 0 };
+    const compacted = [result.boundary, ...result.messages];
+    return { messages: compacted, failures: 0, compacted: true, events: [...notices, ...compacted] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    yield createSystemMessage('warning', `Automatic compaction failed: ${reason}`, undefined, deps.uuid());
-    return { messages: microcompacted, autoCompactFailures: failures + 1 };
+    const warning = createSystemMessage('warning', `Automatic compaction failed: ${reason}`, undefined, deps.uuid());
+    return { messages, failures: failures + 1, compacted: false, events: [...notices, warning] };
   }
+}
+
+export async function* prepareContext(input: ContextLayersInput): AsyncGenerator<LoopEvent, PreparedContext> {
+  const { state, deps, p } = input;
+  const { context } = state;
+  const thresholds = getContextThresholds(context.options.model);
+
+  let messages = applyBudget(messagesAfterCompactBoundary(state.messages), input);
+  const snip = snipIfNeeded(messages, { threshold: thresholds.warningThreshold, uuid: deps.uuid });
+  if (snip.boundary) yield snip.boundary;
+  const snipTokensFreed = snip.tokensFreed;
+  messages = deps.microcompact(snip.messages, context).messages;
+  messages = await collapseIfOverWarning(messages, input, thresholds, snipTokensFreed);
+
+  const compaction = await autoCompact(messages, input, snipTokensFreed);
+  yield* compaction.events;
+  messages = compaction.messages;
+
+  // With auto-compaction on, an over-long request reaches the API and its prompt-too-long error
+  // drives reactive compaction; with it off, refuse here and leave room for a manual /compact.
+  if (!compaction.compacted && !thresholds.autoCompactEnabled && p.source !== 'compact') {
+    const tokens = tokenCountWithEstimation(messages) - snipTokensFreed;
+    if (tokens >= thresholds.blockingLimit) {
+      yield createSyntheticAssistantError(
+        { text: blockingLimitText(tokens, thresholds.blockingLimit), apiError: 'prompt_too_long' },
+        deps.uuid(),
+      );
+      return { kind: 'blocked' };
+    }
+  }
+  return { kind: 'ready', messages, autoCompactFailures: compaction.failures };
 }

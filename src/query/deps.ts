@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { createCallModel } from '../api/callModel.js';
 import { getClient } from '../api/client.js';
 import type { CallModel, QuerySource, ThinkingConfig } from '../api/types.js';
+import { createAutocompact, type AutocompactExtras } from '../compact/autoCompact.js';
+import { microcompact } from '../compact/microcompact.js';
 import type { Message } from '../types/messages.js';
 import type { PermissionDecision, PermissionResult } from '../types/permissions.js';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
@@ -31,10 +33,12 @@ export type AutoCompactResult =
 export type QueryDeps = {
   callModel: CallModel;
   microcompact: (messages: Message[], context: ToolUseContext) => CompactResult;
+  /** `extras` is optional: a seam that ignores it (a test's scripted compactor) still fits. */
   autocompact: (
     messages: Message[],
     context: ToolUseContext,
     source: QuerySource,
+    extras?: AutocompactExtras,
   ) => Promise<AutoCompactResult>;
   uuid: () => string;
 };
@@ -63,7 +67,7 @@ export type QueryObserver = {
   onTransition(transition: Transition): void;
 };
 
-// Compaction arrives in a later issue; until then the production loop sends history unchanged.
+/** Pass-through layers, for tests that want the history sent exactly as it is. */
 export function noMicrocompaction(messages: Message[]): CompactResult {
   return { messages };
 }
@@ -72,11 +76,27 @@ export async function noAutocompaction(): Promise<AutoCompactResult> {
   return { compacted: false };
 }
 
+// One per process, so its circuit breaker spans every query of the session, not just one prompt.
+let sessionAutocompact: QueryDeps['autocompact'] | undefined;
+
 export function productionDeps(): QueryDeps {
+  const callModel = createCallModel(getClient);
+  sessionAutocompact ??= createAutocompact({ callModel });
   return {
-    callModel: createCallModel(getClient),
-    microcompact: noMicrocompaction,
-    autocompact: noAutocompaction,
+    callModel,
+    microcompact: (messages, context) => microcompact(messages, context),
+    autocompact: sessionAutocompact,
     uuid: randomUUID,
   };
+}
+
+/**
+ * The production deps with the caller's overrides. A caller that brings its own model but no
+ * compactor gets one that summarises with that model, never with the production client.
+ */
+export function resolveDeps(overrides: Partial<QueryDeps> = {}): QueryDeps {
+  const base = productionDeps();
+  const autocompact =
+    overrides.autocompact ?? (overrides.callModel ? createAutocompact({ callModel: overrides.callModel }) : base.autocompact);
+  return { ...base, ...overrides, autocompact };
 }

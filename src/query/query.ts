@@ -5,15 +5,10 @@
 import { isHookStoppedMarker } from '../tools/execution/toolHooks.js';
 import type { ToolCall, ToolRunEvent } from '../tools/execution/types.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
-import {
-  answeredToolUseIds,
-  createUserMessage,
-  messagesAfterCompactBoundary,
-  syntheticToolResultsFor,
-} from '../utils/messages.js';
+import { answeredToolUseIds, createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
 import { endAbortedStreaming, endAbortedTools } from './abort.js';
-import { prepareContext } from './compaction.js';
-import { productionDeps, type QueryDeps, type QueryParams } from './deps.js';
+import { prepareContext, queryReplacements } from './compaction.js';
+import { resolveDeps, type QueryDeps, type QueryParams } from './deps.js';
 import {
   endWithModelError,
   FAILED_RESPONSE_TOOL_TEXT,
@@ -21,6 +16,7 @@ import {
   ModelOverloadedError,
   switchToFallback,
 } from './modelFailure.js';
+import { recoverFromPromptTooLong } from './promptTooLong.js';
 import { recoverFromMaxOutputTokens } from './recovery.js';
 import { runStopHooksAtExit } from './stopHooks.js';
 import { buildModelRequest } from './request.js';
@@ -74,7 +70,8 @@ function answerAll(
 }
 
 export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal> {
-  const deps: QueryDeps = { ...productionDeps(), ...p.deps };
+  const deps: QueryDeps = resolveDeps(p.deps);
+  const fallbackReplacements = queryReplacements();
   // Snapshotted once: nothing in the environment is re-read while the query runs.
   const streamingTools = !isStreamingToolsDisabled();
   const isSubagent = p.source.startsWith('agent:');
@@ -88,7 +85,8 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
 
   while (true) {
     yield { type: 'stream_request_start' };
-    const prepared = yield* prepareContext(messagesAfterCompactBoundary(state.messages), state, deps, p.source);
+    const prepared = yield* prepareContext({ p, state, deps, fallbackReplacements });
+    if (prepared.kind === 'blocked') return { reason: 'blocking_limit' };
     const messagesForQuery = prepared.messages;
     const turnState: LoopState = { ...state, autoCompactFailures: prepared.autoCompactFailures };
     const { context } = turnState;
@@ -148,8 +146,17 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
         continue;
       }
     }
+    if (withheld?.apiError === 'prompt_too_long') {
+      runner.discard(FAILED_RESPONSE_REASON);
+      const recovery = await recoverFromPromptTooLong({ state: turnState, messagesForQuery, assistantMessages, deps });
+      yield* recovery.events;
+      if (recovery.state) {
+        state = goRoundAgain(recovery.state);
+        continue;
+      }
+    }
     if (withheld) {
-      // Every rung failed (reactive compaction for prompt-too-long is a later rung): show it.
+      // Every rung failed: now the person sees the error, and stop hooks do not run on it.
       yield withheld;
       yield* answerAll(assistantMessages, runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
       return { reason: withheld.apiError === 'prompt_too_long' ? 'prompt_too_long' : 'completed' };

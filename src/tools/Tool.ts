@@ -70,6 +70,16 @@ export type AskPermissionFn = (request: {
   agentName?: string;
 }) => Promise<PermissionResult>;
 
+/**
+ * The session's tool results that were replaced by a spill-file preview: tool_use id -> the text
+ * sent instead. Every later request, and a resumed session, sends the same bytes (prompt-cache
+ * stability); `record` persists a new decision beside the transcript.
+ */
+export type ToolResultReplacements = {
+  readonly known: ReadonlyMap<string, string>;
+  record(toolUseId: string, replacement: string): void;
+};
+
 export type ToolUseContext = {
   /** The directory relative paths resolve against; Bash moves it with `cd`. */
   getCwd(): string;
@@ -86,6 +96,8 @@ export type ToolUseContext = {
     /** Where over-sized tool results are spilled (the session's tool-results folder). */
     toolResultsDir?: string;
   };
+  /** Where spill decisions are kept for the session; absent, they last for one query. */
+  toolResultReplacements?: ToolResultReplacements;
   /** Set by the execution pipeline for the call in progress. */
   toolUseId?: string;
   /** Present inside sub-agents. */

@@ -1,0 +1,76 @@
+// The prompt-too-long ladder: first collapse every finished stretch of the conversation (once: not
+// straight after a drain), then compact the whole conversation (once per turn; a stop-hook retry
+// does not re-arm it), and only when both have failed does the withheld error reach the user.
+import { keepOnlyRestoredFiles } from '../compact/autoCompact.js';
+import { drainCollapse } from '../compact/collapse.js';
+import { compactConversation } from '../compact/compactConversation.js';
+import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
+import { createSystemMessage } from '../utils/messages.js';
+import { summariserFor } from './compaction.js';
+import type { QueryDeps } from './deps.js';
+import { runPreCompactHooks } from './preCompact.js';
+import type { LoopState } from './state.js';
+
+type LadderInput = {
+  state: LoopState;
+  /** The history the rejected request was built from. */
+  messagesForQuery: Message[];
+  /** Whatever of the rejected reply was already shown; withdrawn when the request goes again. */
+  assistantMessages: readonly AssistantMessage[];
+  deps: QueryDeps;
+};
+
+/** `state` is set when a rung worked and the request goes again; `events` are yielded either way. */
+export type PromptTooLongRecovery = { events: LoopEvent[]; state?: LoopState };
+
+function withdrawn(assistantMessages: readonly AssistantMessage[]): LoopEvent[] {
+  return assistantMessages.map((message): LoopEvent => ({ type: 'tombstone', message }));
+}
+
+async function drain(input: LadderInput): Promise<PromptTooLongRecovery | undefined> {
+  const { state, deps } = input;
+  if (state.transition?.reason === 'collapse_drain_retry') return undefined;
+  const drained = await drainCollapse(input.messagesForQuery, { summarise: summariserFor(state, deps), uuid: deps.uuid });
+  if (drained.collapsed === 0) return undefined;
+  return {
+    events: withdrawn(input.assistantMessages),
+    state: { ...state, messages: drained.messages, transition: { reason: 'collapse_drain_retry' } },
+  };
+}
+
+async function reactiveCompact(input: LadderInput): Promise<PromptTooLongRecovery> {
+  const { state, deps } = input;
+  const { context } = state;
+  const hooks = await runPreCompactHooks(context, 'auto', undefined, deps.uuid);
+  if (!hooks.decision.proceed) return { events: hooks.notices };
+  try {
+    const result = await compactConversation({
+      messages: input.messagesForQuery,
+      callModel: deps.callModel,
+      model: context.options.model,
+      signal: context.abortSignal,
+      trigger: 'auto',
+      customInstructions: hooks.decision.customInstructions,
+      readFileState: context.readFileState,
+      todos: context.todos?.get(),
+      uuid: deps.uuid,
+    });
+    keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);
+    const compacted = [result.boundary, ...result.messages];
+    return {
+      events: [...withdrawn(input.assistantMessages), ...hooks.notices, ...compacted],
+      state: { ...state, messages: compacted, hasAttemptedReactiveCompact: true, transition: { reason: 'reactive_compact_retry' } },
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const warning = createSystemMessage('warning', `Compaction after a prompt-too-long error failed: ${reason}`, undefined, deps.uuid());
+    return { events: [...hooks.notices, warning] };
+  }
+}
+
+export async function recoverFromPromptTooLong(input: LadderInput): Promise<PromptTooLongRecovery> {
+  const drained = await drain(input);
+  if (drained) return drained;
+  if (input.state.hasAttemptedReactiveCompact || input.state.context.abortSignal.aborted) return { events: [] };
+  return reactiveCompact(input);
+}
