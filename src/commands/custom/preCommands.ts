@@ -3,7 +3,8 @@
 // engine's matcher); the session's deny rules still apply. Anything else stops the command with
 // an error that says which rule would allow it.
 import { execFile } from 'node:child_process';
-import { checkBashAllowed, findRuleMatchingAnyPart } from '../../permissions/bash/match.js';
+import { checkBashAllowed, findRuleMatchingAnyPart, ruleAllowsPart } from '../../permissions/bash/match.js';
+import { splitCommand } from '../../permissions/bash/split.js';
 import { formatRule } from '../../permissions/rules.js';
 import type { PermissionRule, RuleValue } from '../../types/permissions.js';
 import type { PromptEnv } from '../types.js';
@@ -31,8 +32,13 @@ export function preCommandRefusal(command: string, allowed: readonly RuleValue[]
   if (denied) return `\`${command}\` is denied by the rule ${formatRule(denied)} (${denied.source})`;
   const where = { cwd: env.cwd, workingDirectories: env.permissionContext.workingDirectories };
   const check = checkBashAllowed(command, bashRules, where);
-  if (check.allowed) return undefined;
-  return `\`${command}\` is not covered by the command's allowed-tools (${bashRules.map(formatRule).join(', ')}): ${check.reason}`;
+  const covered = `\`${command}\` is not covered by the command's allowed-tools (${bashRules.map(formatRule).join(', ')})`;
+  if (!check.allowed) return `${covered}: ${check.reason}`;
+  // The matcher lets read-only parts through without a rule; here only the file's rules may allow.
+  const exact = check.rules.some((rule) => rule.ruleContent === undefined || rule.ruleContent.trim() === command.trim());
+  const uncovered = splitCommand(command).parts.filter((part) => !bashRules.some((rule) => ruleAllowsPart(rule, part)));
+  if (exact || uncovered.length === 0) return undefined;
+  return `${covered}: no rule allows ${uncovered.map((part) => part.text).join(', ')}`;
 }
 
 function firstWord(command: string): string {
