@@ -4,16 +4,25 @@ import { bootstrap } from '../bootstrap/bootstrap.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
+import { cleanupTranscriptsInBackground } from './session/backgroundCleanup.js';
+import { openLiveSession, planSession, sessionCwd, withToolResultsDir } from './session/openSession.js';
+import { createReplSession } from './session/replSession.js';
 import { PULSE_VERSION } from './version.js';
 
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
   if (prompt?.trim()) {
     throw new Error('a prompt argument needs -p for now: the interactive session cannot take one yet');
   }
-  const booted = await bootstrap(bootstrapOptionsFrom(options, false));
+  const plan = planSession(options, sessionCwd());
+  const booted = await bootstrap({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
   const { runRepl } = await import('../ui/main.js');
-  const context = booted.createContext(new AbortController().signal);
+  // Write failures are not shown: stderr would tear through the REPL's screen.
+  const live = openLiveSession(options, booted, plan);
+  const resumedMessages = live.resume();
+  const context = withToolResultsDir(booted.createContext(new AbortController().signal), live);
   const registry = await booted.commands.registry();
+  // Synchronous file work, but nothing waits on a request yet: it runs before the first prompt.
+  cleanupTranscriptsInBackground(booted.cwd);
   const started = await runSessionStartHooks(booted.hooks, 'startup', booted.model, hookSiteFor(context));
   return runRepl({
     commands: registry.commands,
@@ -32,12 +41,18 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     tools: booted.tools,
     buildSystemPrompt: booted.buildSystemPrompt,
     context,
-    setPermissionMode: booted.setPermissionMode,
+    setPermissionMode: (mode) => {
+      booted.setPermissionMode(mode);
+      live.recordMode(mode);
+    },
     model: booted.model,
     cwd: booted.cwd,
-    sessionId: booted.sessionId,
+    sessionId: live.sessionId,
+    session: createReplSession(live, context, options.sessionPersistence),
+    resumedMessages,
+    pickSessionAtStart: plan.pickSession,
     version: PULSE_VERSION,
     fallbackModel: booted.fallbackModel,
     maxTurns: options.maxTurns,
-  });
+  }).finally(() => live.close());
 }

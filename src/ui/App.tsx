@@ -1,7 +1,7 @@
 // The REPL screen: finished transcript (printed once), the live tail, the spinner, the todo
 // list, then either the prompt or a dialog (permission, questions, plan approval), and the footer.
 import { Box, useApp } from 'ink';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BUILTIN_COMMANDS, type SlashCommand } from '../commands/builtin.js';
 import type { PermissionRequest, ReplStore } from '../state/store.js';
 import type { PermissionMode } from '../types/permissions.js';
@@ -11,6 +11,7 @@ import { PermissionDialog } from './components/PermissionDialog.js';
 import { PlanApprovalDialog } from './components/PlanApprovalDialog.js';
 import { PromptInput } from './components/PromptInput.js';
 import { QuestionDialog } from './components/QuestionDialog.js';
+import { ResumePicker } from './components/ResumePicker.js';
 import { SpinnerLine } from './components/SpinnerLine.js';
 import { TodoPanel } from './components/TodoPanel.js';
 import { Transcript } from './components/Transcript.js';
@@ -18,13 +19,15 @@ import { useGlobalKeys } from './hooks/useGlobalKeys.js';
 import { usePromptSubmit, type PromptSubmitExtras } from './hooks/usePromptSubmit.js';
 import { useQueryRunner } from './hooks/useQueryRunner.js';
 import { ReplStoreContext, useRepl } from './hooks/useReplStore.js';
+import { PromptHistory } from './input/history.js';
 import { editFileInTerminal } from './runner/externalEditor.js';
+import { resumeCommand, showResumedConversation } from './session/resumedConversation.js';
 import type { TurnRunnerOptions } from './runner/turnRunner.js';
-import type { ReplOptions } from './types.js';
+import type { ReplOptions, ReplSession, ResumeChoice } from './types.js';
 
 export type AppProps = {
   store: ReplStore;
-  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices'>>;
+  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices' | 'pickSessionAtStart'>>;
   commands?: readonly SlashCommand[];
 };
 
@@ -36,7 +39,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Repl({ store, options, commands = BUILTIN_COMMANDS }: AppProps) {
+function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: AppProps) {
   const { exit: exitInk } = useApp();
   const runner = useQueryRunner(store, options);
   const exit = useCallback(() => {
@@ -47,6 +50,12 @@ function Repl({ store, options, commands = BUILTIN_COMMANDS }: AppProps) {
     () => (options.cwd === undefined ? {} : { projectDir: options.cwd, editFile: (path, editor) => editFileInTerminal(path, editor) }),
     [options.cwd],
   );
+  const resume = useResume(store, options.session, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
+  const commands = useMemo(
+    () => (options.session ? [...baseCommands, resumeCommand(resume.open)] : baseCommands),
+    [baseCommands, options.session, resume.open],
+  );
+  const history = usePromptHistory(options.session);
   const submit = usePromptSubmit(store, runner, commands, exit, extras);
   const interrupt = useCallback(() => runner.interrupt(), [runner]);
   const { setPermissionMode: setSessionMode } = options;
@@ -69,9 +78,11 @@ function Repl({ store, options, commands = BUILTIN_COMMANDS }: AppProps) {
       <TodoPanel />
       {request ? (
         <Dialog request={request} onCancel={interrupt} setPermissionMode={setPermissionMode} />
+      ) : resume.choices ? (
+        <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} />
       ) : (
         <Box marginTop={1} flexDirection="column">
-          <PromptInput commands={commands} onSubmit={submit} isActive />
+          <PromptInput commands={commands} onSubmit={submit} isActive history={history} />
         </Box>
       )}
       <Footer />
@@ -100,4 +111,57 @@ function useStartupNotices(store: ReplStore, notices: Promise<string[]> | undefi
       () => undefined,
     );
   }, [store, notices]);
+}
+
+/** Up-arrow history that outlives the prompt component and remembers prompts across sessions. */
+function usePromptHistory(session: ReplSession | undefined): PromptHistory {
+  return useMemo(
+    () => new PromptHistory(session ? { initial: session.promptHistory(), onAdd: (text) => session.rememberPrompt(text) } : {}),
+    [session],
+  );
+}
+
+type ResumeControls = {
+  /** The picker's list while it is open. */
+  choices: ResumeChoice[] | null;
+  open: () => void;
+  close: () => void;
+  pick: (sessionId: string) => void;
+};
+
+/** The resume picker: open at start for `--resume` without an id, or on `/resume`. */
+function useResume(
+  store: ReplStore,
+  session: ReplSession | undefined,
+  atStart: boolean,
+  currentMode: () => PermissionMode,
+): ResumeControls {
+  const [choices, setChoices] = useState<ResumeChoice[] | null>(() => (atStart && session ? session.listSessions() : null));
+  const open = useCallback(() => {
+    if (!session) return;
+    if (store.getState().isRunning) {
+      store.getState().notify('Wait for the turn to finish (or press Esc) before /resume.', 'warning');
+      return;
+    }
+    setChoices(session.listSessions().filter((choice) => choice.sessionId !== session.sessionId()));
+  }, [session, store]);
+  const close = useCallback(() => setChoices(null), []);
+  const pick = useCallback(
+    (sessionId: string) => {
+      setChoices(null);
+      if (!session) return;
+      try {
+        const messages = session.resume(sessionId);
+        store.getState().clearConversation();
+        showResumedConversation(store, messages, sessionId);
+        // The resumed session may bring its own permission mode back.
+        store.getState().setPermissionMode(currentMode());
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        store.getState().addTranscript({ kind: 'notice', text: `Could not resume ${sessionId}: ${reason}`, tone: 'error' });
+      }
+    },
+    [session, store, currentMode],
+  );
+  return { choices, open, close, pick };
 }

@@ -3,6 +3,7 @@
 import { render } from 'ink';
 import { createReplStore } from '../state/store.js';
 import { App } from './App.js';
+import { showResumedConversation } from './session/resumedConversation.js';
 import type { QueryFn, ReplOptions } from './types.js';
 
 export type { ReplOptions } from './types.js';
@@ -14,6 +15,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode, todos: todos?.get() ?? [] });
   store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
   const stopMirroringTodos = todos?.subscribe((list) => store.getState().setTodos(list));
+  if (options.resumedMessages?.length) showResumedConversation(store, options.resumedMessages, options.sessionId);
   if (options.sessionContext?.length) store.getState().appendMessages(...options.sessionContext);
 
   const instance = render(<App store={store} options={{ ...options, query }} commands={options.commands} />, {
@@ -25,7 +27,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   await instance.waitUntilExit();
   stopMirroringTodos?.();
   await options.onExit?.();
-  (options.stdout ?? process.stdout).write(farewell(options.sessionId));
+  (options.stdout ?? process.stdout).write(farewell(options.session?.sessionId() ?? options.sessionId));
   return 0;
 }
 

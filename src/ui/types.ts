@@ -4,7 +4,7 @@ import type { ResolvedInput } from '../commands/promptInput.js';
 import type { SlashCommand } from '../commands/types.js';
 import type { QueryParams } from '../query/deps.js';
 import type { Terminal } from '../query/state.js';
-import type { LoopEvent, UserMessage } from '../types/messages.js';
+import type { LoopEvent, Message, UserMessage } from '../types/messages.js';
 import type { PermissionMode } from '../types/permissions.js';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
 
@@ -16,6 +16,34 @@ export type PromptHookResult = {
   context: UserMessage[];
   /** Hook warnings and failures for the person. */
   notices: string[];
+};
+
+/** One earlier conversation, as the resume picker lists it. */
+export type ResumeChoice = {
+  sessionId: string;
+  modified: Date;
+  /** The first thing typed, one short line. */
+  firstPrompt?: string;
+  messageCount: number;
+};
+
+/**
+ * The session on disk as the REPL sees it: every turn is recorded through it, and it lists and
+ * switches to earlier sessions (the picker, /resume). The CLI builds it; the REPL never touches
+ * files itself.
+ */
+export type ReplSession = {
+  sessionId(): string;
+  recordPrompt(message: UserMessage, text: string): void;
+  recordEvent(event: LoopEvent): void;
+  recordCost(): void;
+  /** Earlier sessions in this directory, newest first. */
+  listSessions(): ResumeChoice[];
+  /** Continues in the chosen session and returns its history; the current one is closed. */
+  resume(sessionId: string): Message[];
+  /** Prompts typed earlier in this project, oldest first, for the Up arrow. */
+  promptHistory(): string[];
+  rememberPrompt(text: string): void;
 };
 
 /** The loop's signature. The REPL calls the real `query()`; tests inject a scripted one. */
@@ -58,6 +86,12 @@ export type ReplOptions = {
   submitHooks?: (prompt: string, signal: AbortSignal) => Promise<PromptHookResult>;
   /** Runs once the REPL has closed (SessionEnd hooks). */
   onExit?: () => Promise<void>;
+  /** Records the conversation and switches sessions; absent in tests that need no disk. */
+  session?: ReplSession;
+  /** History carried over by --continue / --resume, shown and sent as the conversation so far. */
+  resumedMessages?: Message[];
+  /** --resume without an id: show the picker before the first prompt. */
+  pickSessionAtStart?: boolean;
   /** Test seam: defaults to the real `query()` from `src/query/query.ts`. */
   query?: QueryFn;
   /** Test seam: defaults to Ink's real stdin/stdout. */

@@ -1,8 +1,8 @@
-// The bordered prompt: a multiline editor over the pure text buffer, in-memory history, and the
+// The bordered prompt: a multiline editor over the pure text buffer, prompt history, and the
 // slash-command menu. Reads the draft from the store at key time so fast typing never races a
 // render.
 import { Box, Text, useInput, type Key } from 'ink';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { filterCommands, type SlashCommand } from '../../commands/builtin.js';
 import { PromptHistory } from '../input/history.js';
 import { applyKey } from '../input/keymap.js';
@@ -15,6 +15,8 @@ export type PromptInputProps = {
   commands: readonly SlashCommand[];
   onSubmit: (text: string) => void;
   isActive: boolean;
+  /** Kept by the App so it outlives this component (dialogs unmount it); persisted per project. */
+  history?: PromptHistory;
 };
 
 /** The menu shows while the draft is a single `/word` being typed. */
@@ -23,15 +25,16 @@ export function menuMatches(commands: readonly SlashCommand[], text: string): Sl
   return filterCommands(commands, text);
 }
 
-export function PromptInput({ commands, onSubmit, isActive }: PromptInputProps) {
+export function PromptInput({ commands, onSubmit, isActive, history: shared }: PromptInputProps) {
   const store = useReplStoreApi();
   const draft = useRepl((state) => state.draft);
-  const history = useRef(new PromptHistory());
+  const [own] = useState(() => new PromptHistory());
+  const history = shared ?? own;
   const [selected, setSelected, selectedRef] = useLatestState(0);
   const matches = menuMatches(commands, draft.text);
 
   const submit = (text: string): void => {
-    history.current.add(text);
+    history.add(text);
     store.getState().setDraft(bufferOf(''));
     setSelected(() => 0);
     onSubmit(text);
@@ -52,7 +55,7 @@ export function PromptInput({ commands, onSubmit, isActive }: PromptInputProps) 
         if (current.text.trim() !== '') submit(current.text);
       } else if (outcome.type === 'history') {
         const entry =
-          outcome.direction === 'previous' ? history.current.previous(current.text) : history.current.next();
+          outcome.direction === 'previous' ? history.previous(current.text) : history.next();
         if (entry !== undefined) state.setDraft(bufferOf(entry));
       }
     },

@@ -1,13 +1,28 @@
-// In-memory prompt history for Up/Down. Walking back keeps the unsent draft so Down can
-// return to it. (Persisting to disk comes later.)
+// Prompt history for Up/Down. Walking back keeps the unsent draft so Down can return to it.
+// Entries typed in earlier sessions of the project come in at the start; each new prompt is
+// handed to `onAdd` so the caller can persist it.
+
+export type PromptHistoryOptions = {
+  /** Earlier prompts, oldest first. */
+  initial?: readonly string[];
+  onAdd?: (prompt: string) => void;
+};
 
 export class PromptHistory {
-  private readonly entries: string[] = [];
+  private readonly entries: string[];
   /** Index into `entries` while browsing; `entries.length` means "at the draft". */
-  private position = 0;
+  private position: number;
   private draft = '';
+  private readonly onAdd: ((prompt: string) => void) | undefined;
+
+  constructor(options: PromptHistoryOptions = {}) {
+    this.entries = (options.initial ?? []).filter((entry, index, all) => entry.trim() !== '' && all[index - 1] !== entry);
+    this.position = this.entries.length;
+    this.onAdd = options.onAdd;
+  }
 
   add(prompt: string): void {
+    if (prompt.trim() !== '') this.onAdd?.(prompt);
     if (prompt.trim() !== '' && this.entries.at(-1) !== prompt) this.entries.push(prompt);
     this.position = this.entries.length;
     this.draft = '';

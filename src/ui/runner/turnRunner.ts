@@ -16,7 +16,7 @@ import { TurnPresenter } from './turnPresenter.js';
 
 export type TurnRunnerOptions = Pick<
   ReplOptions,
-  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput' | 'submitHooks'
+  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput' | 'submitHooks' | 'session'
 > & { query: QueryFn; now?: () => number };
 
 export class TurnRunner {
@@ -83,13 +83,18 @@ export class TurnRunner {
       if (hooked?.blocked !== undefined) {
         state.addTranscript({ kind: 'notice', text: hooked.blocked, tone: 'error' });
       } else {
-        state.appendMessages(userMessage(turn.prompt), ...(hooked?.context ?? []));
+        const prompted = userMessage(turn.prompt);
+        const context = hooked?.context ?? [];
+        state.appendMessages(prompted, ...context);
+        this.options.session?.recordPrompt(prompted, prompt);
+        for (const message of context) this.options.session?.recordEvent(message);
         terminal = await this.consume(presenter, controller.signal, turn);
       }
     } catch (error) {
       state.addTranscript({ kind: 'notice', text: `Something went wrong: ${errorText(error)}`, tone: 'error' });
     }
     presenter.close();
+    this.options.session?.recordCost();
 
     const notice = terminal ? noticeForTerminal(terminal) : undefined;
     if (notice) state.addTranscript({ kind: 'notice', ...notice });
@@ -127,6 +132,7 @@ export class TurnRunner {
     for (;;) {
       const step = await events.next();
       if (step.done) return step.value;
+      options.session?.recordEvent(step.value);
       presenter.handle(step.value);
     }
   }

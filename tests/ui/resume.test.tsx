@@ -1,0 +1,191 @@
+// The REPL's session pieces: the resume picker, /resume replacing the conversation, the Up arrow
+// reaching prompts from earlier sessions, and every turn recorded through the session.
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QueryParams } from '../../src/query/deps.js';
+import { createReplStore } from '../../src/state/store.js';
+import type { LoopEvent, Message } from '../../src/types/messages.js';
+import { App } from '../../src/ui/App.js';
+import { filterChoices, ResumePicker, whenText } from '../../src/ui/components/ResumePicker.js';
+import { PromptHistory } from '../../src/ui/input/history.js';
+import { transcriptItemsFor } from '../../src/ui/session/resumedConversation.js';
+import type { QueryFn, ReplSession, ResumeChoice } from '../../src/ui/types.js';
+import { createUserMessage } from '../../src/utils/messages.js';
+import { makeToolContext } from '../support/toolContext.js';
+import { KEYS, plain, settle, waitFor } from './helpers.js';
+import { assistantText, COMPLETED } from './loopEvents.js';
+
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+const CHOICES: ResumeChoice[] = [
+  { sessionId: 'aaaa1111', modified: new Date(NOW - 5 * 60_000), firstPrompt: 'fix the login bug', messageCount: 12 },
+  { sessionId: 'bbbb2222', modified: new Date(NOW - 3 * 3_600_000), firstPrompt: 'write release notes', messageCount: 4 },
+  { sessionId: 'cccc3333', modified: new Date(NOW - 10 * 86_400_000), firstPrompt: 'refactor the parser', messageCount: 30 },
+];
+
+const views: Array<{ unmount: () => void }> = [];
+afterEach(() => {
+  for (const view of views.splice(0)) view.unmount();
+});
+
+describe('ResumePicker', () => {
+  it('lists date, message count and first prompt; typing filters; Enter picks', async () => {
+    const picked: string[] = [];
+    const view = render(<ResumePicker choices={CHOICES} onPick={(id) => picked.push(id)} onCancel={() => undefined} now={NOW} />);
+    views.push(view);
+    await settle();
+    const frame = (): string => plain(view.lastFrame());
+    expect(frame()).toContain('5m ago');
+    expect(frame()).toContain('12 msgs');
+    expect(frame()).toContain('fix the login bug');
+    expect(frame()).toContain(CHOICES[2]?.modified.toISOString().slice(0, 10));
+    for (const char of 'release') view.stdin.write(char);
+    await waitFor(() => !frame().includes('fix the login bug'));
+    expect(frame()).toContain('write release notes');
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => picked.length === 1);
+    expect(picked).toEqual(['bbbb2222']);
+  });
+
+  it('moves with the arrows and cancels with Esc', async () => {
+    const picked: string[] = [];
+    let cancelled = false;
+    const view = render(<ResumePicker choices={CHOICES} onPick={(id) => picked.push(id)} onCancel={() => (cancelled = true)} now={NOW} />);
+    views.push(view);
+    await settle();
+    view.stdin.write(KEYS.down);
+    view.stdin.write(KEYS.down);
+    await settle();
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => picked.length === 1);
+    expect(picked).toEqual(['cccc3333']);
+    view.stdin.write(KEYS.escape);
+    await waitFor(() => cancelled);
+  });
+
+  it('filters by prompt text or id prefix and words the age', () => {
+    expect(filterChoices(CHOICES, 'PARSER').map((choice) => choice.sessionId)).toEqual(['cccc3333']);
+    expect(filterChoices(CHOICES, 'aaaa').map((choice) => choice.sessionId)).toEqual(['aaaa1111']);
+    expect(whenText(new Date(NOW - 30_000), NOW)).toBe('just now');
+    expect(whenText(new Date(NOW - 2 * 86_400_000), NOW)).toBe('2d ago');
+  });
+});
+
+describe('PromptHistory', () => {
+  it('starts from earlier prompts and reports new ones', () => {
+    const added: string[] = [];
+    const history = new PromptHistory({ initial: ['old one', 'old two'], onAdd: (text) => added.push(text) });
+    expect(history.previous('draft')).toBe('old two');
+    expect(history.previous('')).toBe('old one');
+    expect(history.next()).toBe('old two');
+    expect(history.next()).toBe('draft');
+    history.add('new');
+    expect(added).toEqual(['new']);
+    expect(history.previous('')).toBe('new');
+  });
+});
+
+describe('resumed conversation', () => {
+  it('shows typed prompts and answers, not tool results', () => {
+    const messages: Message[] = [
+      createUserMessage({ content: 'hello there' }),
+      assistantText('general kenobi', 'msg_1'),
+      createUserMessage({ content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] }),
+    ];
+    expect(transcriptItemsFor(messages)).toEqual([
+      { kind: 'user', text: 'hello there' },
+      { kind: 'assistant_lines', lines: ['general kenobi'], startsBlock: true },
+    ]);
+  });
+});
+
+class FakeSession implements ReplSession {
+  id = 'current-session';
+  readonly events: LoopEvent[] = [];
+  readonly prompts: string[] = [];
+  readonly remembered: string[] = [];
+  costs = 0;
+  sessionId = (): string => this.id;
+  recordPrompt = (_message: Message, text: string): void => void this.prompts.push(text);
+  recordEvent = (event: LoopEvent): void => void this.events.push(event);
+  recordCost = (): void => void (this.costs += 1);
+  listSessions = (): ResumeChoice[] => CHOICES;
+  resume = (sessionId: string): Message[] => {
+    this.id = sessionId;
+    return [createUserMessage({ content: 'the earlier question' }), assistantText('the earlier answer', 'msg_old')];
+  };
+  promptHistory = (): string[] => ['from yesterday'];
+  rememberPrompt = (text: string): void => void this.remembered.push(text);
+}
+
+async function renderWithSession(session: FakeSession, pickAtStart = false) {
+  const calls: QueryParams[] = [];
+  const query: QueryFn = async function* (params) {
+    calls.push(params);
+    yield assistantText('answered', 'msg_new');
+    return COMPLETED;
+  };
+  const store = createReplStore();
+  const view = render(
+    <App
+      store={store}
+      options={{
+        tools: [],
+        buildSystemPrompt: async () => ['test'],
+        context: makeToolContext(process.cwd()),
+        query,
+        setPermissionMode: () => undefined,
+        session,
+        pickSessionAtStart: pickAtStart,
+      }}
+    />,
+  );
+  views.push(view);
+  await settle();
+  return { view, store, calls, frame: (): string => plain(view.lastFrame()) };
+}
+
+describe('REPL with a session', () => {
+  it('records the prompt, the yielded messages and the cost of each turn', async () => {
+    const session = new FakeSession();
+    const { view, store, calls } = await renderWithSession(session);
+    for (const char of 'hi') view.stdin.write(char);
+    await waitFor(() => store.getState().draft.text === 'hi');
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => session.costs === 1);
+    expect(session.prompts).toEqual(['hi']);
+    expect(session.remembered).toEqual(['hi']);
+    expect(session.events.map((event) => event.type)).toEqual(['assistant']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('offers earlier prompts on the Up arrow', async () => {
+    const { view, store } = await renderWithSession(new FakeSession());
+    view.stdin.write(KEYS.up);
+    await waitFor(() => store.getState().draft.text === 'from yesterday');
+  });
+
+  it('opens the picker on /resume and continues the chosen conversation', async () => {
+    const session = new FakeSession();
+    const { view, store, calls, frame } = await renderWithSession(session);
+    for (const char of '/resume') view.stdin.write(char);
+    await waitFor(() => store.getState().draft.text === '/resume');
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => frame().includes('Resume a conversation'));
+    await settle();
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => frame().includes('Resumed session aaaa1111'));
+    expect(session.id).toBe('aaaa1111');
+    expect(frame()).toContain('the earlier answer');
+    for (const char of 'more') view.stdin.write(char);
+    await waitFor(() => store.getState().draft.text === 'more');
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => calls.length === 1);
+    expect(JSON.stringify(calls[0]?.messages)).toContain('the earlier question');
+  });
+
+  it('shows the picker first for --resume without an id', async () => {
+    const { frame } = await renderWithSession(new FakeSession(), true);
+    expect(frame()).toContain('Resume a conversation');
+    expect(frame()).toContain('write release notes');
+  });
+});
