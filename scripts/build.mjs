@@ -55,23 +55,31 @@ const interactiveHandOff = {
 };
 
 /**
- * Packages the first model request never needs, initialised on first call instead of at load:
- * each named export becomes a function that requires the real module when first called. A new
- * named import of such a package fails the build until it is listed here.
+ * Packages the first model request never needs, initialised on first call instead of when the
+ * bundle loads: each import of one gets a small forwarding module that requires the real
+ * package when first called (esbuild keeps a required module's initialisation lazy). An import
+ * of something not forwarded here fails the build, so a new use cannot silently break.
  */
-const LAZY_PACKAGES = { execa: ['execa'] };
+const LAZY_PACKAGES = {
+  execa: 'export function execa(...args) { return require("execa").execa(...args); }',
+  'gray-matter': 'export default function matter(...args) { return require("gray-matter")(...args); }',
+  // turndown brings a whole DOM (domino) along, the largest module initialisation in the bundle.
+  turndown: 'export default function TurndownService(...args) { const Real = require("turndown"); return new Real(...args); }',
+  'write-file-atomic':
+    'export default function writeFileAtomic(...args) { return require("write-file-atomic")(...args); }',
+};
 const lazyPackages = {
   name: 'lazy-packages',
   setup(pluginBuild) {
     const names = Object.keys(LAZY_PACKAGES).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
     const filter = new RegExp(`^(${names.join('|')})$`);
+    // Only Pulse's own imports are redirected; packages importing each other are left alone.
+    const source = join(root, 'src');
     pluginBuild.onResolve({ filter }, (args) =>
-      args.namespace === 'lazy-package' ? undefined : { path: args.path, namespace: 'lazy-package' },
+      args.importer.startsWith(source) ? { path: args.path, namespace: 'lazy-package' } : undefined,
     );
     pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
-      contents: LAZY_PACKAGES[args.path]
-        .map((name) => `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`)
-        .join('\n'),
+      contents: LAZY_PACKAGES[args.path],
       loader: 'js',
       resolveDir: root,
     }));
