@@ -7,6 +7,7 @@ import type { PromptTurn } from '../../commands/promptInput.js';
 import { expandMcpMentions } from '../../mcp/mentions.js';
 import { query } from '../../query/query.js';
 import { backgroundShells } from '../../tools/bash/backgroundShells.js';
+import { toolsForMode } from '../../tools/sessionTools.js';
 import { session } from '../../state/session.js';
 import { createUserMessage } from '../../utils/messages.js';
 import { bootstrapOptionsFrom } from '../bootstrapOptions.js';
@@ -92,7 +93,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     const loop = hooked.blocked !== undefined ? promptBlockedLoop() : query({
       messages: [...history, ...hooked.before, prompted, ...hooked.after],
       systemPrompt: await booted.buildSystemPrompt(),
-      tools: booted.tools,
+      tools: toolsForMode(booted.tools, booted.getPermissionContext().mode),
       canUseTool: denyInPrintMode,
       context: withToolResultsDir(contextForTurn(context, turn), live),
       source: 'print',
