@@ -88,7 +88,7 @@ describe('resumed conversation', () => {
   it('shows typed prompts and answers, not tool results', () => {
     const messages: Message[] = [
       createUserMessage({ content: 'hello there' }),
-      assistantText('general kenobi', 'msg_1'),
+      assistantText('general kenobi'),
       createUserMessage({ content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] }),
     ];
     expect(transcriptItemsFor(messages)).toEqual([
@@ -111,7 +111,7 @@ class FakeSession implements ReplSession {
   listSessions = (): ResumeChoice[] => CHOICES;
   resume = (sessionId: string): Message[] => {
     this.id = sessionId;
-    return [createUserMessage({ content: 'the earlier question' }), assistantText('the earlier answer', 'msg_old')];
+    return [createUserMessage({ content: 'the earlier question' }), assistantText('the earlier answer')];
   };
   promptHistory = (): string[] => ['from yesterday'];
   rememberPrompt = (text: string): void => void this.remembered.push(text);
@@ -121,7 +121,7 @@ async function renderWithSession(session: FakeSession, pickAtStart = false) {
   const calls: QueryParams[] = [];
   const query: QueryFn = async function* (params) {
     calls.push(params);
-    yield assistantText('answered', 'msg_new');
+    yield assistantText('answered');
     return COMPLETED;
   };
   const store = createReplStore();
