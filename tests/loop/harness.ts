@@ -78,8 +78,11 @@ export type RunOutcome = {
 
 export type RunOptions = Partial<Omit<QueryParams, 'deps' | 'observer'>> & {
   turns: ScriptedTurn[];
-  /** Replaces the pass-through context layers. */
-  compaction?: Partial<Pick<QueryDeps, 'microcompact' | 'autocompact'>>;
+  /**
+   * Replaces the pass-through context layers; 'real' runs the production layers, summarising
+   * with the scripted model.
+   */
+  compaction?: Partial<Pick<QueryDeps, 'microcompact' | 'autocompact'>> | 'real';
   /** True or false forces the streaming or the batch path; left out, the environment decides. */
   streamingTools?: boolean;
   /** Sees each event as the consumer receives it (to abort at a precise point). */
@@ -129,9 +132,7 @@ async function runQueryNow(
     ...overrides,
     deps: {
       callModel: model.callModel,
-      microcompact: noMicrocompaction,
-      autocompact: noAutocompaction,
-      ...compaction,
+      ...(compaction === 'real' ? {} : { microcompact: noMicrocompaction, autocompact: noAutocompaction, ...compaction }),
       uuid: () => `loop-${++uuidCounter}`,
     },
     observer: { onTransition: (t) => transitions.push(t) },
