@@ -26,5 +26,7 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     version: PULSE_VERSION,
     mcpConfigs: options.mcpConfigs,
     strictMcpConfig: options.strictMcpConfig,
+    // An SDK host answers AskUserQuestion through can_use_tool; plain print mode has nobody to ask.
+    canAskUser: !isNonInteractive || options.inputFormat === 'stream-json',
   };
 }
