@@ -57,6 +57,17 @@ export function toSdkUser(message: UserMessage, sessionId: string): SdkUser {
 
 function toSdkSystem(message: SystemMessage, sessionId: string): SdkSystemEvent | undefined {
   if (!PRINTED_SYSTEM_SUBTYPES.has(message.subtype)) return undefined;
+  if (message.subtype === 'compact_boundary') {
+    // The SDK nests the compaction figures: {compact_metadata: {trigger, pre_tokens}}.
+    const { trigger, pre_tokens } = message.data ?? {};
+    return {
+      type: 'system',
+      subtype: 'compact_boundary',
+      compact_metadata: { trigger, pre_tokens },
+      session_id: sessionId,
+      uuid: message.uuid,
+    };
+  }
   const content = message.subtype === 'model_fallback' ? { content: message.content } : {};
   return {
     type: 'system',

@@ -62,6 +62,24 @@ describe('toSdkLine', () => {
     expect(toSdkLine(warning, ctx)).toBeUndefined();
   });
 
+  it('nests the compaction figures under compact_metadata, as the SDK does', () => {
+    const boundary: SystemMessage = {
+      type: 'system',
+      subtype: 'compact_boundary',
+      uuid: 'u-compact',
+      timestamp: 't',
+      content: 'Conversation compacted',
+      data: { trigger: 'manual', pre_tokens: 12_345 },
+    };
+    expect(toSdkLine(boundary, ctx)).toEqual({
+      type: 'system',
+      subtype: 'compact_boundary',
+      compact_metadata: { trigger: 'manual', pre_tokens: 12_345 },
+      session_id: 'session-1',
+      uuid: 'u-compact',
+    });
+  });
+
   it('prints stream events and request starts only with partial messages on', () => {
     const event = { type: 'stream_event' as const, event: { type: 'message_stop' as const } };
     expect(toSdkLine(event, ctx)).toBeUndefined();
