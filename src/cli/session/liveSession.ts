@@ -10,7 +10,7 @@ import {
   type TranscriptWriter,
 } from '../../sessions/index.js';
 import { session } from '../../state/session.js';
-import type { TodoItem, TodoList } from '../../tools/Tool.js';
+import type { TodoItem, TodoList, ToolResultReplacements } from '../../tools/Tool.js';
 import type { LoopEvent, Message, UserMessage } from '../../types/messages.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import { currentGitBranch } from './gitBranch.js';
@@ -48,6 +48,19 @@ export class LiveSession {
   private pendingTodos: TodoItem[] | undefined;
   private reportedError = false;
   private readonly unsubscribeTodos: (() => void) | undefined;
+  private readonly replacements = new Map<string, string>();
+  /**
+   * The tool results replaced by a spill-file preview in this session: loaded back on resume,
+   * recorded as they are decided, so every request sends the same bytes.
+   */
+  readonly toolResultReplacements: ToolResultReplacements = {
+    known: this.replacements,
+    record: (toolUseId, replacement) => {
+      this.replacements.set(toolUseId, replacement);
+      this.start();
+      this.writer.appendRecord({ type: 'content-replacement', toolUseId, replacement });
+    },
+  };
 
   constructor(
     private readonly options: LiveSessionOptions,
@@ -88,6 +101,7 @@ export class LiveSession {
       ...(this.options.todos ? { todos: this.options.todos } : {}),
     });
     this.recordedMode = loaded.mode;
+    for (const [toolUseId, replacement] of loaded.contentReplacements) this.replacements.set(toolUseId, replacement);
     for (const repair of trailingRepairs(loaded)) this.writer.append(repair);
     return loaded.messages;
   }
@@ -99,6 +113,7 @@ export class LiveSession {
     this.writer = this.openWriter(plan);
     this.started = false;
     this.recordedMode = undefined;
+    this.replacements.clear();
     session.sessionId = plan.sessionId;
     return this.resume();
   }
@@ -160,7 +175,8 @@ export class LiveSession {
       version: this.options.version,
       path: plan.transcriptPath,
       parentUuid: loaded?.leafUuid ?? null,
-      existingUuids: loaded?.messages.map((message) => message.uuid) ?? [],
+      // Synthetic repairs are in the loaded history but not in the file; they may still be written.
+      existingUuids: loaded?.messages.filter((message) => !loaded.repairs.includes(message as never)).map((message) => message.uuid) ?? [],
       ...(gitBranch ? { gitBranch } : {}),
       onError: (error) => this.reportWriteError(error),
     });

@@ -58,9 +58,16 @@ export function openLiveSession(
   );
 }
 
-/** The turn's context with the session's spill folder, so large results land beside the transcript. */
+/**
+ * The turn's context with the session's spill folder, so large results land beside the
+ * transcript, and its spill decisions, so a resumed session sends the same bytes.
+ */
 export function withToolResultsDir(context: ToolUseContext, live: LiveSession): ToolUseContext {
-  return { ...context, options: { ...context.options, toolResultsDir: live.toolResultsDir } };
+  return {
+    ...context,
+    options: { ...context.options, toolResultsDir: live.toolResultsDir },
+    toolResultReplacements: live.toolResultReplacements,
+  };
 }
 
 /** One `pulse: warning:` line on stderr, for write failures in the headless faces. */
