@@ -14,6 +14,7 @@ import type { Message, UserMessage } from '../../../src/types/messages.js';
 import type { PermissionResult, ToolPermissionContext } from '../../../src/types/permissions.js';
 import { createSyntheticAssistantError } from '../../../src/utils/messages.js';
 import { makeToolContext } from '../../support/toolContext.js';
+import { fakeTool } from '../../loop/harness.js';
 import { makeSandbox, type HookSandbox } from '../hooks/helpers.js';
 
 let box: HookSandbox;
@@ -186,6 +187,31 @@ describe('after the call', () => {
     expect(meta[0]?.message.content).toContain('tests are slow here');
     expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash' });
     expect(JSON.stringify(JSON.parse(readFileSync(seen, 'utf8')).tool_response)).toContain('post');
+  });
+});
+
+describe('after a crash', () => {
+  it('PostToolUseFailure hears the error and its context follows the error result', async () => {
+    const seen = join(box.dir, 'failure.json');
+    const hook = box.script('failed.sh', `cat > ${seen}\n${json({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'the disk is full again' } })}`);
+    const crashing = fakeTool({
+      name: 'Crash',
+      checkPermissions: async () => ({ behavior: 'allow' }),
+      // eslint-disable-next-line require-yield
+      run: async function* () {
+        throw new Error('disk full');
+      },
+    });
+    const { context } = contextFor({ hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: hook }] }] } });
+    const call: ToolCall = { block: { type: 'tool_use', id: 'c1', name: 'Crash', input: {}, caller: { type: 'direct' } }, assistantMessage: asking };
+    const messages: Message[] = [];
+    for await (const event of runToolUse(call, { tools: [crashing], canUseTool: async () => ({ behavior: 'allow' }), context, uuid: () => 'u' })) {
+      if (event.type !== 'progress') messages.push(event);
+    }
+    expect(resultOf(messages).isError).toBe(true);
+    expect(resultOf(messages).text).toContain('disk full');
+    expect(messages.some((m) => m.type === 'user' && m.isMeta === true && String(m.message.content).includes('the disk is full again'))).toBe(true);
+    expect(JSON.parse(readFileSync(seen, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Crash', error: 'disk full', tool_use_id: 'c1' });
   });
 });
 
