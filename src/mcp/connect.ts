@@ -1,10 +1,7 @@
 // Opens one MCP connection over stdio, streamable HTTP or SSE, with a deadline, and lists what
 // the server offers. Everything else about a server's life (status, reconnects) is the
 // manager's job.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Prompt, Resource, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { PULSE_CLIENT_INFO } from './limits.js';
@@ -29,9 +26,30 @@ export class McpConnectError extends Error {
   }
 }
 
-function createTransport(config: McpServerConfig, cwd: string, stderr: StderrTail): Transport {
+/**
+ * The SDK's client and transports load with the first connection: they take longer to load
+ * than the rest of Pulse's start-up, and most sessions have no MCP server.
+ */
+async function loadSdk() {
+  const [client, sse, stdio, http] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
+  return {
+    Client: client.Client,
+    SSEClientTransport: sse.SSEClientTransport,
+    StdioClientTransport: stdio.StdioClientTransport,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+  };
+}
+
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+function createTransport(sdk: Sdk, config: McpServerConfig, cwd: string, stderr: StderrTail): Transport {
   if (config.type === 'stdio') {
-    const transport = new StdioClientTransport({
+    const transport = new sdk.StdioClientTransport({
       command: config.command,
       args: config.args,
       // The whole environment, as a shell would give it, plus the entry's own variables.
@@ -43,8 +61,8 @@ function createTransport(config: McpServerConfig, cwd: string, stderr: StderrTai
     return transport;
   }
   const requestInit: RequestInit = { headers: config.headers };
-  if (config.type === 'http') return new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
-  return new SSEClientTransport(new URL(config.url), {
+  if (config.type === 'http') return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  return new sdk.SSEClientTransport(new URL(config.url), {
     requestInit,
     eventSourceInit: {
       fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...headersOf(init?.headers) } }),
@@ -123,8 +141,9 @@ export type ConnectOptions = {
 
 /** Connects and lists tools, resources and prompts, all within `timeoutMs`. */
 export async function connectServer(config: McpServerConfig, options: ConnectOptions): Promise<McpConnection> {
-  const transport = createTransport(config, options.cwd, options.stderr);
-  const client = new Client(PULSE_CLIENT_INFO, { capabilities: {} });
+  const sdk = await loadSdk();
+  const transport = createTransport(sdk, config, options.cwd, options.stderr);
+  const client = new sdk.Client(PULSE_CLIENT_INFO, { capabilities: {} });
   let established = false;
   client.onclose = () => {
     if (established) options.onClose();

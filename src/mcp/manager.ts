@@ -1,7 +1,7 @@
 // Owns every MCP connection for the session: connects all servers in parallel at startup,
 // tracks each one's status, puts a deadline on every call, marks a crashed server failed (its
 // tools then answer with the reason) and reconnects HTTP/SSE servers with backoff.
-import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, GetPromptResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyTool } from '../tools/Tool.js';
 import { projectServerApproval, type McpApprovalSettings } from './approval.js';
 import type { McpServerConfig, McpServerEntry } from './config.js';
@@ -49,8 +49,15 @@ export class McpToolCallError extends Error {
   }
 }
 
+/** The SDK's error types, loaded with the first connection (see connect.ts); none exist before. */
+let sdkTypes: typeof import('@modelcontextprotocol/sdk/types.js') | undefined;
+
+function isMcpError(error: unknown, code: 'ConnectionClosed' | 'RequestTimeout'): boolean {
+  return sdkTypes !== undefined && error instanceof sdkTypes.McpError && error.code === sdkTypes.ErrorCode[code];
+}
+
 function isConnectionLost(error: unknown): boolean {
-  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+  if (sdkTypes && error instanceof sdkTypes.McpError) return isMcpError(error, 'ConnectionClosed');
   return error instanceof TypeError || /ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|Not connected/i.test(errorMessage(error));
 }
 
@@ -142,6 +149,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     const generation = ++slot.generation;
     this.update(slot, 'pending', slot.reason);
     try {
+      sdkTypes ??= await import('@modelcontextprotocol/sdk/types.js');
       const connection = await connectServer(config, {
         cwd: this.options.cwd,
         timeoutMs: this.connectTimeout,
@@ -299,7 +307,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
       return await run(slot, { signal, timeout: this.toolTimeout });
     } catch (error) {
       if (signal.aborted) throw abortError();
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (isMcpError(error, 'RequestTimeout')) {
         throw new McpToolCallError(
           `${what} on MCP server "${server}" did not finish within ${Math.round(this.toolTimeout / 1000)} s (MCP_TOOL_TIMEOUT) and was cancelled.`,
         );

@@ -1,7 +1,7 @@
 // An MCP server's tool as a Pulse tool. The server's JSON Schema goes to the API unchanged and
 // is checked on every call; zod only insists on an object. `readOnlyHint` lets calls run side by
 // side; everything else runs alone, as the reference does.
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -23,11 +23,13 @@ type McpInput = z.infer<typeof McpInputSchema>;
 /** Long server descriptions crowd the context; the reference keeps the first 2,048 characters. */
 const MAX_DESCRIPTION_CHARS = 2_048;
 
-const validators = new AjvJsonSchemaValidator();
+// ajv loads with the first call to check: it is slow to load and many sessions never need it.
+let validators: Promise<AjvJsonSchemaValidator> | undefined;
 
-function compileValidator(schema: McpToolDefinition['inputSchema']): JsonSchemaValidator<unknown> | undefined {
+async function compileValidator(schema: McpToolDefinition['inputSchema']): Promise<JsonSchemaValidator<unknown> | undefined> {
   try {
-    return validators.getValidator(schema as JsonSchemaType);
+    validators ??= import('@modelcontextprotocol/sdk/validation/ajv').then((ajv) => new ajv.AjvJsonSchemaValidator());
+    return (await validators).getValidator(schema as JsonSchemaType);
   } catch {
     // A schema ajv cannot compile is the server's problem; the server still checks its input.
     return undefined;
@@ -61,7 +63,7 @@ export function createMcpTool(server: string, definition: McpToolDefinition, cal
     isReadOnly: () => readOnly,
     isConcurrencySafe: () => readOnly,
     async validateInput(input: McpInput): Promise<ValidationResult> {
-      if (validator === null) validator = compileValidator(definition.inputSchema);
+      if (validator === null) validator = await compileValidator(definition.inputSchema);
       if (!validator) return { ok: true };
       const verdict = validator(input);
       return verdict.valid ? { ok: true } : { ok: false, message: `Input does not match the tool's schema: ${verdict.errorMessage}` };
