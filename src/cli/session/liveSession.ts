@@ -39,6 +39,13 @@ function trailingRepairs(loaded: LoadedTranscript): UserMessage[] {
   return tail.every((message, index) => message === repairs[index]) ? repairs : [];
 }
 
+/** Uuids of the loaded messages that are in the file: the loader's repairs are not, yet. */
+function alreadyWritten(loaded: LoadedTranscript | undefined): string[] {
+  if (loaded === undefined) return [];
+  const repairs = new Set(loaded.repairs.map((repair) => repair.uuid));
+  return loaded.messages.map((message) => message.uuid).filter((uuid) => !repairs.has(uuid));
+}
+
 export class LiveSession {
   private writer: TranscriptWriter;
   private plan: SessionPlan;
@@ -175,8 +182,7 @@ export class LiveSession {
       version: this.options.version,
       path: plan.transcriptPath,
       parentUuid: loaded?.leafUuid ?? null,
-      // Synthetic repairs are in the loaded history but not in the file; they may still be written.
-      existingUuids: loaded?.messages.filter((message) => !loaded.repairs.includes(message as never)).map((message) => message.uuid) ?? [],
+      existingUuids: alreadyWritten(loaded),
       ...(gitBranch ? { gitBranch } : {}),
       onError: (error) => this.reportWriteError(error),
     });
