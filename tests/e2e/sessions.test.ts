@@ -1,6 +1,6 @@
 // Sessions on disk end to end: crashes at any point leave a transcript `--continue` can carry on
 // from, and --continue, --resume, --fork-session and --session-id pick the right session.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -219,5 +219,32 @@ describe('signals', () => {
     const next = await s.run(['-p', 'again', '--continue']);
     expect(next).toMatchObject({ code: 0, stdout: 'back\n' });
     expect(messagesOfRequest(s, 1)).toContain('wait forever');
+  });
+});
+
+describe('cleanup', () => {
+  function oldTranscript(s: Scenario, name: string, daysOld: number): string {
+    const dir = join(s.world.configDir, 'projects', '-some-other-project');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${name}.jsonl`);
+    writeFileSync(path, '{"type":"user","uuid":"u","timestamp":"t","message":{"role":"user","content":"old"}}\n');
+    const when = new Date(Date.now() - daysOld * 86_400_000);
+    utimesSync(path, when, when);
+    return path;
+  }
+
+  it('removes transcripts older than cleanupPeriodDays (30 by default) in the background', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'ok' }] }, { content: [{ type: 'text', text: 'ok' }] }]);
+    const stale = oldTranscript(s, 'stale-session', 40);
+    const recent = oldTranscript(s, 'recent-session', 5);
+    expect((await s.run(['-p', 'hi'])).code).toBe(0);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+
+    const kept = oldTranscript(s, 'kept-session', 40);
+    mkdirSync(join(s.world.home, '.claude'), { recursive: true });
+    writeFileSync(join(s.world.home, '.claude', 'settings.json'), JSON.stringify({ cleanupPeriodDays: 60 }));
+    expect((await s.run(['-p', 'hi'])).code).toBe(0);
+    expect(existsSync(kept)).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 // stream-json input without the SDK: raw NDJSON lines on stdin, including broken ones.
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { PULSE_BIN } from '../support/runPulse.js';
 import { lineKinds, scenario, STREAM_JSON } from './harness.js';
 
 const STREAM_JSON_IN = [...STREAM_JSON, '--input-format', 'stream-json'];
@@ -51,5 +53,30 @@ describe('stream-json input', () => {
     const run = await s.run(['--input-format', 'stream-json', '-p'], { stdin: '' });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/--input-format stream-json needs --output-format stream-json/);
+  });
+
+  it('ends on SIGTERM while stdin is still open: the turn is aborted, a result printed, exit 143', async () => {
+    const s = await scenario([{ kind: 'hang', afterEvents: 2 }]);
+    const child = spawn(process.execPath, [PULSE_BIN, ...STREAM_JSON_IN], {
+      cwd: s.world.repo,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: s.world.home,
+        PULSE_CONFIG_DIR: s.world.configDir,
+        ANTHROPIC_BASE_URL: s.mock.url,
+        ANTHROPIC_API_KEY: 'sk-test',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    child.stdin.write(`${userLine('wait here')}\n`);
+    await s.mock.waitForRequests(1);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    child.stdin.destroy();
+    const last = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(last).toMatchObject({ type: 'result', subtype: 'error_during_execution', is_error: true });
   });
 });
