@@ -52,7 +52,23 @@ const cost: LocalCommand = {
   },
 };
 
-export const BUILTIN_COMMANDS: readonly SlashCommand[] = [help, clear, cost, initCommand, memoryCommand, exit];
+/** Print mode and the SDK run it themselves (it needs the loop's model), so they look it up by this. */
+export const COMPACT_COMMAND_NAME = 'compact';
+
+const compact: LocalCommand = {
+  name: COMPACT_COMMAND_NAME,
+  description: 'Summarise the conversation so far to free up context (add instructions to steer the summary)',
+  argumentHint: '[instructions]',
+  async run(ctx, args) {
+    if (!ctx.compact) {
+      ctx.print('Compaction is not available here.');
+      return;
+    }
+    await ctx.compact(args);
+  },
+};
+
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [help, clear, compact, cost, initCommand, memoryCommand, exit];
 
 export function findCommand(commands: readonly SlashCommand[], name: string): SlashCommand | undefined {
   const wanted = name.toLowerCase();

@@ -15,6 +15,8 @@ export type CommandContext = {
   projectDir?: string;
   /** Opens a file in the user's editor and resolves when it closes (the REPL pauses meanwhile). */
   editFile?(path: string, editor: string): Promise<void>;
+  /** Summarises the conversation now, with the person's extra instructions (`/compact`). */
+  compact?(instructions: string): Promise<void>;
 };
 
 /** Where a command came from; decides precedence and the menu's label. */

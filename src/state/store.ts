@@ -152,6 +152,12 @@ export function initialReplData(overrides: Partial<ReplData> = {}): ReplData {
   };
 }
 
+/** `existing` plus `added`, starting at the last compact boundary among `added` if there is one. */
+function sinceLastCompaction(existing: readonly Message[], added: readonly Message[]): Message[] {
+  const boundary = added.findLastIndex((m) => m.type === 'system' && m.subtype === 'compact_boundary');
+  return boundary === -1 ? [...existing, ...added] : added.slice(boundary);
+}
+
 export function inputModeFor(text: string): InputMode {
   return text.startsWith('/') ? 'command' : 'prompt';
 }
@@ -163,7 +169,8 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
   return createStore<ReplState>()((set, get) => ({
     ...initialReplData(overrides),
 
-    appendMessages: (...messages) => set((s) => ({ messages: [...s.messages, ...messages] })),
+    // A compact boundary replaces what came before it for the model, so that is let go here too.
+    appendMessages: (...messages) => set((s) => ({ messages: sinceLastCompaction(s.messages, messages) })),
     removeMessage: (uuid) => set((s) => ({ messages: s.messages.filter((m) => m.uuid !== uuid) })),
     addTranscript: (...items) =>
       set((s) => ({

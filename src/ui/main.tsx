@@ -4,6 +4,7 @@ import { render } from 'ink';
 import { createReplStore } from '../state/store.js';
 import { App } from './App.js';
 import { showResumedConversation } from './session/resumedConversation.js';
+import type { CompactFn } from '../query/manualCompact.js';
 import type { QueryFn, ReplOptions } from './types.js';
 
 export type { ReplOptions } from './types.js';
@@ -11,6 +12,7 @@ export type { ReplOptions } from './types.js';
 /** Runs the REPL until the user leaves; resolves to the process exit code. */
 export async function runRepl(options: ReplOptions): Promise<number> {
   const query: QueryFn = options.query ?? (await import('../query/query.js')).query;
+  const compact: CompactFn = options.compact ?? (await import('../query/manualCompact.js')).compactNow;
   const todos = options.context.todos;
   const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode, todos: todos?.get() ?? [] });
   store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
@@ -18,7 +20,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   if (options.resumedMessages?.length) showResumedConversation(store, options.resumedMessages, options.sessionId);
   if (options.sessionContext?.length) store.getState().appendMessages(...options.sessionContext);
 
-  const instance = render(<App store={store} options={{ ...options, query }} commands={options.commands} />, {
+  const instance = render(<App store={store} options={{ ...options, query, compact }} commands={options.commands} />, {
     exitOnCtrlC: false,
     ...(options.stdin ? { stdin: options.stdin } : {}),
     // Console output is only routed above the UI when the UI owns the real terminal.

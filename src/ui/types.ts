@@ -3,6 +3,7 @@
 import type { ResolvedInput } from '../commands/promptInput.js';
 import type { SlashCommand } from '../commands/types.js';
 import type { QueryParams } from '../query/deps.js';
+import type { CompactFn } from '../query/manualCompact.js';
 import type { Terminal } from '../query/state.js';
 import type { LoopEvent, Message, UserMessage } from '../types/messages.js';
 import type { PermissionMode } from '../types/permissions.js';
@@ -94,6 +95,8 @@ export type ReplOptions = {
   pickSessionAtStart?: boolean;
   /** Test seam: defaults to the real `query()` from `src/query/query.ts`. */
   query?: QueryFn;
+  /** Test seam for `/compact`: defaults to `compactNow` from `src/query/manualCompact.ts`. */
+  compact?: CompactFn;
   /** Test seam: defaults to Ink's real stdin/stdout. */
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;

@@ -16,6 +16,8 @@ export type ResultInputs = {
   maxBudgetUsd?: number;
   /** A UserPromptSubmit hook refused the prompt, so the loop never ran: why. */
   promptBlocked?: string;
+  /** The result's text when no model answer gives one (e.g. `/compact`). */
+  resultText?: string;
 };
 
 type Outcome = { subtype: SdkResultSubtype; isError: boolean; errors?: string[]; fallbackText?: string };
@@ -81,7 +83,7 @@ export function buildResult(inputs: ResultInputs): SdkResult {
     duration_api_ms: inputs.durationApiMs,
     num_turns: tally.numTurns,
     ...(outcome.subtype === 'success'
-      ? { result: tally.lastResponseText || outcome.fallbackText || '' }
+      ? { result: tally.lastResponseText || outcome.fallbackText || inputs.resultText || '' }
       : {}),
     stop_reason: last?.message.stop_reason ?? null,
     session_id: inputs.sessionId,

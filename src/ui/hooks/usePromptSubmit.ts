@@ -50,6 +50,7 @@ export function usePromptSubmit(
         },
         exit,
         commands,
+        compact: (instructions) => runner.compact(instructions),
         ...extras,
       };
       Promise.resolve()

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { PromptTurn } from '../../commands/promptInput.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { CanUseToolFn } from '../../query/deps.js';
+import type { CompactFn } from '../../query/manualCompact.js';
 import type { Terminal } from '../../query/state.js';
 import type { ReplStore } from '../../state/store.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
@@ -17,7 +18,7 @@ import { TurnPresenter } from './turnPresenter.js';
 export type TurnRunnerOptions = Pick<
   ReplOptions,
   'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput' | 'submitHooks' | 'session'
-> & { query: QueryFn; now?: () => number };
+> & { query: QueryFn; compact?: CompactFn; now?: () => number };
 
 export class TurnRunner {
   private controller: AbortController | undefined;
@@ -39,6 +40,45 @@ export class TurnRunner {
       return;
     }
     void this.drain(prompt);
+  }
+
+  /**
+   * `/compact [instructions]`: summarise the conversation now. Scrollback stays as it is; what
+   * the model is sent from here on is the boundary and the summary.
+   */
+  async compact(instructions: string): Promise<void> {
+    const state = this.store.getState();
+    if (this.controller) {
+      state.notify('Wait for the turn to finish (or press Esc) before /compact.', 'warning');
+      return;
+    }
+    const compact = this.options.compact;
+    if (!compact) {
+      state.addTranscript({ kind: 'notice', text: 'Compaction is not available here.', tone: 'warning' });
+      return;
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    state.startRun('Compacting', this.now());
+    const presenter = new TurnPresenter(this.store, this.options.tools);
+    try {
+      const events = compact({
+        messages: messagesSinceCompaction(state.messages),
+        context: { ...this.options.context, abortSignal: controller.signal },
+        instructions,
+      });
+      for (;;) {
+        const step = await events.next();
+        if (step.done) break;
+        this.options.session?.recordEvent(step.value);
+        presenter.handle(step.value);
+      }
+    } catch (error) {
+      state.addTranscript({ kind: 'notice', text: `Compaction failed: ${errorText(error)}`, tone: 'error' });
+    }
+    presenter.close();
+    state.stopRun();
+    this.controller = undefined;
   }
 
   /** Aborts the running turn; false when there is nothing to interrupt. */
