@@ -15,7 +15,3 @@ export function mcpToolName(server: string, tool: string): string {
 export function mcpPromptCommandName(server: string, prompt: string): string {
   return mcpToolName(server, prompt);
 }
-
-export function isMcpToolName(name: string): boolean {
-  return name.startsWith(MCP_PREFIX);
-}
