@@ -8,6 +8,26 @@ import type {
 } from '../../types/messages.js';
 import type { SdkPermissionDenial, SdkUsage } from './sdkTypes.js';
 
+function emptyUsage(): SdkUsage {
+  return {
+    input_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    output_tokens: 0,
+    server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+    service_tier: 'standard',
+  };
+}
+
+function addUsage(total: SdkUsage, block: AssistantMessage): void {
+  const usage = block.message.usage;
+  total.input_tokens += usage.input_tokens ?? 0;
+  total.cache_creation_input_tokens += usage.cache_creation_input_tokens ?? 0;
+  total.cache_read_input_tokens += usage.cache_read_input_tokens ?? 0;
+  total.output_tokens += usage.output_tokens ?? 0;
+  total.server_tool_use.web_search_requests += usage.server_tool_use?.web_search_requests ?? 0;
+}
+
 type ResponseBlock = { message: AssistantMessage; text: string };
 
 export class RunTally {
@@ -17,8 +37,11 @@ export class RunTally {
   private awaitingTurn = true;
   private currentResponseId: string | undefined;
   private currentBlocks: ResponseBlock[] = [];
-  /** The latest block of each response: the model layer patches final usage onto it. */
-  private readonly lastBlockByResponse = new Map<string, AssistantMessage>();
+  // Only running totals are kept, never every message: a session of a thousand rounds costs the
+  // same memory here as one of ten.
+  private readonly finishedUsage: SdkUsage = emptyUsage();
+  /** The latest block of the response in progress: the model layer patches final usage onto it. */
+  private currentLastBlock: AssistantMessage | undefined;
 
   observe(event: LoopEvent): void {
     if (event.type === 'assistant') this.onAssistant(event);
@@ -32,22 +55,8 @@ export class RunTally {
   }
 
   get usage(): SdkUsage {
-    const total: SdkUsage = {
-      input_tokens: 0,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
-      output_tokens: 0,
-      server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
-      service_tier: 'standard',
-    };
-    for (const block of this.lastBlockByResponse.values()) {
-      const usage = block.message.usage;
-      total.input_tokens += usage.input_tokens ?? 0;
-      total.cache_creation_input_tokens += usage.cache_creation_input_tokens ?? 0;
-      total.cache_read_input_tokens += usage.cache_read_input_tokens ?? 0;
-      total.output_tokens += usage.output_tokens ?? 0;
-      total.server_tool_use.web_search_requests += usage.server_tool_use?.web_search_requests ?? 0;
-    }
+    const total: SdkUsage = { ...this.finishedUsage, server_tool_use: { ...this.finishedUsage.server_tool_use } };
+    if (this.currentLastBlock) addUsage(total, this.currentLastBlock);
     return total;
   }
 
@@ -58,11 +67,14 @@ export class RunTally {
     }
     const responseId = message.message.id;
     if (responseId !== this.currentResponseId) {
+      // The previous response is complete: its final usage is on its last block by now.
+      if (this.currentLastBlock) addUsage(this.finishedUsage, this.currentLastBlock);
+      this.currentLastBlock = undefined;
       this.currentResponseId = responseId;
       this.currentBlocks = [];
     }
     this.currentBlocks.push({ message, text: textOf(message) });
-    if (!message.apiError) this.lastBlockByResponse.set(responseId, message);
+    if (!message.apiError) this.currentLastBlock = message;
     this.lastAssistant = message;
   }
 
