@@ -159,7 +159,8 @@ export class SdkSession implements HostRequestTarget {
       options,
       formatter: this.formatter,
       canUseTool: this.canUseTool,
-      init: () => initMessage(booted, this.slashCommands ?? []),
+      // set_model changes the session's model; the init line names the one in use.
+      init: () => ({ ...initMessage(booted, this.slashCommands ?? []), model: session.model }),
       onStart: () => this.reportState('running'),
       thinking: () => this.thinking,
       decorateContext: (context) => this.withHostHooks(context),

@@ -13,6 +13,7 @@ import { toolsForMode } from '../../tools/sessionTools.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
 import type { ContentBlockParam, LoopEvent, Message } from '../../types/messages.js';
 import { createUserMessage } from '../../utils/messages.js';
+import { hookSiteFor, runPromptSubmitHooks } from '../hooksSetup.js';
 import type { CliOptions } from '../options.js';
 import type { PrintFormatter } from '../print/formatters.js';
 import { modelUsageReport } from '../print/modelUsage.js';
@@ -108,11 +109,20 @@ export async function runSdkTurn(
   // The host's uuid is kept (it names the message in later requests) unless it is already taken.
   const reusable = line.uuid !== undefined && !history.some((message) => message.uuid === line.uuid);
   const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUUID());
-  deps.live.recordPrompt(prompted, promptText(line.message.content));
-  next.push(prompted);
-
   const base = contextForTurn(deps.booted.createContext(controller.signal), turn);
   const context = deps.decorateContext({ ...withToolResultsDir(base, deps.live), abortTurn: () => controller.abort() });
+  // A prompt a UserPromptSubmit hook refuses never joins the conversation.
+  const hooked = await runPromptSubmitHooks(context.hooks, promptText(line.message.content), hookSiteFor(context));
+  if (hooked.blocked !== undefined) {
+    deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: new Error(hooked.blocked) }, startedAt, apiStartMs));
+    return next;
+  }
+  deps.live.recordPrompt(prompted, promptText(line.message.content));
+  next.push(prompted);
+  for (const message of hooked.context) {
+    deps.live.recordEvent(message);
+    next.push(message);
+  }
   const thinking = deps.thinking();
   const loop = query({
     messages: [...next],
