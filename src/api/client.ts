@@ -4,6 +4,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import packageJson from '../../package.json' with { type: 'json' };
 import { MissingApiKeyError } from './errors.js';
+import { nodeFetch } from './nodeFetch.js';
 
 export type ClientOptions = {
   apiKey?: string;
@@ -62,6 +63,8 @@ export function createClient(opts: ClientOptions = {}): Anthropic {
     // The SDK logs to stdout by default, which would corrupt print mode and the REPL.
     logLevel: 'off',
     defaultHeaders: { 'user-agent': PULSE_USER_AGENT },
+    // Its responses carry the parts of fetch's Response that the SDK reads (see nodeFetch.ts).
+    fetch: nodeFetch as unknown as typeof fetch,
   });
 }
 
