@@ -86,6 +86,26 @@ const lazyPackages = {
   },
 };
 
+/**
+ * Inside the Anthropic SDK, `Headers` is Pulse's LightHeaders and client.mjs's `instanceof
+ * FormData` check is FormDataCheck: reading either global makes Node load all of undici, which
+ * src/api/nodeFetch.ts exists to avoid. Other packages keep the globals.
+ */
+const sdkGlobals = {
+  name: 'sdk-globals',
+  setup(pluginBuild) {
+    const standIns = join(root, 'src/api/lightHeaders.ts');
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]@anthropic-ai[\\/]sdk[\\/].*\.mjs$/ }, async (args) => {
+      const contents = await readFile(args.path, 'utf8');
+      const names = [];
+      if (/(?<![\w$.])Headers(?![\w$])/.test(contents)) names.push('LightHeaders as Headers');
+      if (args.path.endsWith(join('sdk', 'client.mjs'))) names.push('FormDataCheck as FormData');
+      if (names.length === 0) return undefined;
+      return { contents: `import { ${names.join(', ')} } from ${JSON.stringify(standIns)};\n${contents}`, loader: 'js' };
+    });
+  },
+};
+
 // The hash in the name keys the code cache, since V8 itself checks only the source's length.
 const cliBuild = await build({
   ...shared,
@@ -96,7 +116,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define,
-  plugins: [interactiveHandOff, lazyPackages],
+  plugins: [interactiveHandOff, lazyPackages, sdkGlobals],
 });
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
