@@ -44,7 +44,8 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
   // `manual` is the reference's newer name for the default mode; the parser knows it.
   const mode = merged.permissions?.defaultMode;
   return {
-    env: merged.env ?? {},
+    // `autoCompactEnabled: false` reaches the context layers the way the environment switch does.
+    env: { ...merged.env, ...(merged.autoCompactEnabled === false ? { PULSE_DISABLE_AUTO_COMPACT: '1' } : {}) },
     apiKeyHelper: merged.apiKeyHelper,
     model: merged.model,
     fallbackModel: merged.fallbackModel,

@@ -1,6 +1,7 @@
 // The interactive face. The REPL (src/ui/) is loaded with a dynamic import so Ink and React
 // never load for --help, --version or print mode.
 import { bootstrap } from '../bootstrap/bootstrap.js';
+import { thinkingForBudget } from '../query/thinking.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
@@ -54,5 +55,6 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     version: PULSE_VERSION,
     fallbackModel: booted.fallbackModel,
     maxTurns: options.maxTurns,
+    thinking: thinkingForBudget(options.maxThinkingTokens),
   }).finally(() => live.close());
 }

@@ -41,6 +41,12 @@ export function stripThinkingBlocks(messages: readonly Message[]): Message[] {
   });
 }
 
+/** `--max-thinking-tokens N`: 0 turns thinking off, any other number turns it on with that budget. */
+export function thinkingForBudget(tokens: number | undefined): ThinkingConfig | undefined {
+  if (tokens === undefined) return undefined;
+  return tokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: tokens };
+}
+
 /** The API wants the thinking budget below max_tokens; shrink the budget, never the reply. */
 export function fitThinkingBudget(thinking: ThinkingConfig, maxOutputTokens: number): ThinkingConfig {
   if (thinking.type !== 'enabled') return thinking;

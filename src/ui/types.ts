@@ -2,6 +2,7 @@
 // without importing any React or Ink code (the REPL itself is loaded with a dynamic import).
 import type { ResolvedInput } from '../commands/promptInput.js';
 import type { SlashCommand } from '../commands/types.js';
+import type { ThinkingConfig } from '../api/types.js';
 import type { QueryParams } from '../query/deps.js';
 import type { CompactFn } from '../query/manualCompact.js';
 import type { Terminal } from '../query/state.js';
@@ -75,6 +76,8 @@ export type ReplOptions = {
   version: string;
   fallbackModel?: string;
   maxTurns?: number;
+  /** `--max-thinking-tokens`: extended thinking on (with its budget) or off for every turn. */
+  thinking?: ThinkingConfig;
   /** Every slash command (built-ins, custom commands, skills), for the menu and Enter. */
   commands?: readonly SlashCommand[];
   /** Turns typed text into a turn: a custom command's expansion, or the text as it is. */

@@ -8,6 +8,8 @@ import { expandMcpMentions } from '../../mcp/mentions.js';
 import { COMPACT_COMMAND_NAME, parseSlashInput } from '../../commands/builtin.js';
 import { compactNow } from '../../query/manualCompact.js';
 import { query } from '../../query/query.js';
+import { thinkingForBudget } from '../../query/thinking.js';
+import { parseTokenBudget } from '../../query/tokenBudget.js';
 import { backgroundShells } from '../../tools/bash/backgroundShells.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
 import { session } from '../../state/session.js';
@@ -115,6 +117,8 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       fallbackModel: booted.fallbackModel,
       maxTurns: options.maxTurns,
       maxBudgetUsd: options.maxBudgetUsd,
+      tokenBudget: parseTokenBudget(turn.prompt),
+      thinking: thinkingForBudget(options.maxThinkingTokens),
     });
     let step = await loop.next();
     while (!step.done) {

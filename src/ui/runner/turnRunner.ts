@@ -6,6 +6,7 @@ import { contextForTurn } from '../../commands/turnContext.js';
 import type { CanUseToolFn } from '../../query/deps.js';
 import type { CompactFn } from '../../query/manualCompact.js';
 import type { Terminal } from '../../query/state.js';
+import { parseTokenBudget } from '../../query/tokenBudget.js';
 import type { ReplStore } from '../../state/store.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
 import type { Message, UserMessage } from '../../types/messages.js';
@@ -17,7 +18,7 @@ import { TurnPresenter } from './turnPresenter.js';
 
 export type TurnRunnerOptions = Pick<
   ReplOptions,
-  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'resolveInput' | 'submitHooks' | 'session'
+  'tools' | 'buildSystemPrompt' | 'context' | 'fallbackModel' | 'maxTurns' | 'thinking' | 'resolveInput' | 'submitHooks' | 'session'
 > & { query: QueryFn; compact?: CompactFn; now?: () => number };
 
 export class TurnRunner {
@@ -168,6 +169,8 @@ export class TurnRunner {
       source: 'repl',
       fallbackModel: options.fallbackModel,
       maxTurns: options.maxTurns,
+      tokenBudget: parseTokenBudget(turn.prompt),
+      ...(options.thinking ? { thinking: options.thinking } : {}),
     });
     for (;;) {
       const step = await events.next();
