@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from '../../../src/cli/hooksSetup.js';
 import { createHookRunner, type HookRunner, type HooksConfig } from '../../../src/hooks/index.js';
-import { runPreCompactHooks } from '../../../src/query/preCompactHooks.js';
+import { runPreCompactHooks } from '../../../src/query/preCompact.js';
 import { makeToolContext } from '../../support/toolContext.js';
 import { hooksFor, makeSandbox, type HookSandbox } from './helpers.js';
 
@@ -67,10 +67,11 @@ describe('SessionStart and SessionEnd', () => {
 describe('PreCompact seam', () => {
   it('a blocking hook skips compaction; a quiet one lets it run', async () => {
     const block = box.script('keep.sh', 'cat > /dev/null; echo "not during a deploy" >&2; exit 2');
-    const blocked = await runPreCompactHooks(makeToolContext(box.dir, { hooks: runner(hooksFor('PreCompact', [block], 'auto')) }), 'auto', null, () => 'u');
-    expect(blocked.proceed).toBe(false);
-    expect(blocked.reason).toContain('not during a deploy');
-    const manual = await runPreCompactHooks(makeToolContext(box.dir, { hooks: runner(hooksFor('PreCompact', [block], 'auto')) }), 'manual', 'keep the API notes', () => 'u');
-    expect(manual.proceed).toBe(true);
+    const context = makeToolContext(box.dir, { hooks: runner(hooksFor('PreCompact', [block], 'auto')) });
+    const blocked = await runPreCompactHooks(context, 'auto', undefined, () => 'u');
+    expect(blocked.decision.proceed).toBe(false);
+    expect(blocked.notices.map((notice) => notice.content).join('\n')).toContain('not during a deploy');
+    const manual = await runPreCompactHooks(context, 'manual', 'keep the API notes', () => 'u');
+    expect(manual.decision).toEqual({ proceed: true, customInstructions: 'keep the API notes' });
   });
 });
