@@ -1,10 +1,11 @@
 // Stop hooks at the loop's "done" exit: a hook may send the model back to work (its feedback
 // becomes a hidden user message and the loop goes round with `stop_hook_active: true`), or
-// stop the session outright with `continue: false`. Sub-agents run SubagentStop instead.
+// stop the session outright with `continue: false`. Sub-agents are left alone here: their
+// runner (agents/runSubagent.ts) runs SubagentStop once the nested loop ends, since it knows the
+// sidechain transcript; running it here as well would ask each hook twice.
 // Never called after an API error: the loop returns before it reaches this exit.
-import type { HookCallSite } from '../hooks/hookRunner.js';
 import type { StopHookResult } from '../hooks/turnHooks.js';
-import { hookNotices, hookStoppedMarker } from '../tools/execution/toolHooks.js';
+import { hookCallSite, hookNotices, hookStoppedMarker } from '../tools/execution/toolHooks.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
 import { createSystemMessage, createUserMessage, lastAssistantText } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
@@ -32,26 +33,14 @@ export async function* runStopHooksAtExit(input: StopHookInput): AsyncGenerator<
   const { p, state, assistantMessages, uuid } = input;
   const { context } = state;
   const hooks = context.hooks;
-  const agentType = p.source.startsWith('agent:') ? p.source.slice('agent:'.length) : undefined;
-  const event = agentType === undefined ? 'Stop' : 'SubagentStop';
-  if (!hooks?.has(event)) return { kind: 'stop' };
+  const event = 'Stop';
+  if (p.source.startsWith('agent:') || !hooks?.has(event)) return { kind: 'stop' };
 
-  const site: HookCallSite = {
-    cwd: context.getCwd(),
-    permissionMode: context.getPermissionContext().mode,
-    signal: context.abortSignal,
-    ...(context.agentId ? { agentId: context.agentId } : {}),
-    ...(agentType ? { agentType } : {}),
-  };
   const lastText = lastAssistantText(assistantMessages);
-  const shared = { stop_hook_active: state.stopHookActive, ...(lastText ? { last_assistant_message: lastText } : {}) };
-  const result: StopHookResult =
-    agentType === undefined
-      ? await hooks.stop(shared, site)
-      : await hooks.subagentStop(
-          { ...shared, agent_id: context.agentId ?? agentType, agent_type: agentType, agent_transcript_path: '' },
-          site,
-        );
+  const result: StopHookResult = await hooks.stop(
+    { stop_hook_active: state.stopHookActive, ...(lastText ? { last_assistant_message: lastText } : {}) },
+    hookCallSite(context),
+  );
   yield* hookNotices(event, result, uuid);
 
   if (result.preventContinuation) {
