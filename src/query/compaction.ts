@@ -15,6 +15,7 @@ import { createSyntheticAssistantError, createSystemMessage, messagesAfterCompac
 import type { QueryDeps, QueryParams } from './deps.js';
 import { runPreCompactHooks } from './preCompact.js';
 import type { LoopState } from './state.js';
+import { recordingUsage } from './usage.js';
 
 export const AUTOCOMPACT_FAILURE_LIMIT = 3;
 
@@ -67,7 +68,11 @@ function rememberingSummariser(summarise: Summarise): Summarise {
 export function summariserFor(state: LoopState, deps: QueryDeps): Summarise {
   const { context } = state;
   return rememberingSummariser(
-    createModelSummariser({ callModel: deps.callModel, model: context.options.model, signal: context.abortSignal }),
+    createModelSummariser({
+      callModel: recordingUsage(deps.callModel),
+      model: context.options.model,
+      signal: context.abortSignal,
+    }),
   );
 }
 

@@ -10,6 +10,7 @@ import type { Message } from '../types/messages.js';
 import type { PermissionDecision, PermissionResult } from '../types/permissions.js';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
 import type { Transition } from './state.js';
+import { recordingUsage } from './usage.js';
 
 /**
  * The caller's answer when the permission chain ends in `ask`: the REPL dialog, the SDK's
@@ -81,7 +82,7 @@ let sessionAutocompact: QueryDeps['autocompact'] | undefined;
 
 export function productionDeps(): QueryDeps {
   const callModel = createCallModel(getClient);
-  sessionAutocompact ??= createAutocompact({ callModel });
+  sessionAutocompact ??= createAutocompact({ callModel: recordingUsage(callModel) });
   return {
     callModel,
     microcompact: (messages, context) => microcompact(messages, context),
@@ -97,6 +98,7 @@ export function productionDeps(): QueryDeps {
 export function resolveDeps(overrides: Partial<QueryDeps> = {}): QueryDeps {
   const base = productionDeps();
   const autocompact =
-    overrides.autocompact ?? (overrides.callModel ? createAutocompact({ callModel: overrides.callModel }) : base.autocompact);
+    overrides.autocompact ??
+    (overrides.callModel ? createAutocompact({ callModel: recordingUsage(overrides.callModel) }) : base.autocompact);
   return { ...base, ...overrides, autocompact };
 }

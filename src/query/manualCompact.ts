@@ -12,6 +12,7 @@ import type { LoopEvent, Message } from '../types/messages.js';
 import { createSyntheticAssistantError } from '../utils/messages.js';
 import { runPreCompactHooks } from './preCompact.js';
 import type { Terminal } from './state.js';
+import { recordingUsage } from './usage.js';
 
 export type ManualCompactParams = {
   /** The conversation so far; only what follows its last compact boundary is summarised. */
@@ -39,7 +40,7 @@ export async function* compactNow(params: ManualCompactParams): AsyncGenerator<L
   try {
     const result = await compactConversation({
       messages: params.messages,
-      callModel: params.callModel ?? createCallModel(getClient),
+      callModel: recordingUsage(params.callModel ?? createCallModel(getClient)),
       model: context.options.model,
       signal: context.abortSignal,
       trigger: 'manual',

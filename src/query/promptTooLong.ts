@@ -10,6 +10,7 @@ import { summariserFor } from './compaction.js';
 import type { QueryDeps } from './deps.js';
 import { runPreCompactHooks } from './preCompact.js';
 import type { LoopState } from './state.js';
+import { recordingUsage } from './usage.js';
 
 type LadderInput = {
   state: LoopState;
@@ -46,7 +47,7 @@ async function reactiveCompact(input: LadderInput): Promise<PromptTooLongRecover
   try {
     const result = await compactConversation({
       messages: input.messagesForQuery,
-      callModel: deps.callModel,
+      callModel: recordingUsage(deps.callModel),
       model: context.options.model,
       signal: context.abortSignal,
       trigger: 'auto',

@@ -1,6 +1,7 @@
 // Cost and usage accounting: after each model response the session singleton learns what it
 // cost, so budgets, /cost and the final result all read the same numbers.
 import { calculateCostUSD } from '../api/cost.js';
+import type { CallModel } from '../api/types.js';
 import { emptyModelUsage, session } from '../state/session.js';
 import type { AssistantMessage, Usage } from '../types/messages.js';
 
@@ -35,6 +36,25 @@ export function recordResponseUsage(
     session.totalCostUSD += costUSD;
     if (!known) session.hasUnknownModelCost = true;
   }
+}
+
+/**
+ * The model seam for the loop's side calls (summaries for compaction and collapse): each
+ * response's cost is recorded on the session like a main-loop response, so budgets see it.
+ */
+export function recordingUsage(callModel: CallModel): CallModel {
+  return async function* (params) {
+    const startedAt = Date.now();
+    const received: AssistantMessage[] = [];
+    try {
+      for await (const event of callModel(params)) {
+        if (event.type === 'assistant') received.push(event);
+        yield event;
+      }
+    } finally {
+      recordResponseUsage(params.model, received, Date.now() - startedAt);
+    }
+  };
 }
 
 /** Output tokens the responses in these messages cost, for the token budget. */

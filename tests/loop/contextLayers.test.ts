@@ -18,7 +18,8 @@ import type { AssistantMessage, LoopEvent, Message, SystemMessage } from '../../
 import { createUserMessage } from '../../src/utils/messages.js';
 import { text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
 import { assistant, prompt, round, textBlock } from '../unit/compact/fixtures.js';
-import { fakeTool, makeContext, runQuery } from './harness.js';
+import { session } from '../../src/state/session.js';
+import { fakeTool, makeContext, runQuery, TEST_MODEL } from './harness.js';
 
 const ENV_KEYS = ['PULSE_CONTEXT_WINDOW', 'PULSE_DISABLE_AUTO_COMPACT', 'PULSE_AUTOCOMPACT_PCT', 'PULSE_MICROCOMPACT_KEEP'];
 let savedEnv: Record<string, string | undefined> = {};
@@ -104,6 +105,8 @@ describe('auto-compaction in the loop', () => {
     expect(sent(run, 2)).not.toContain('word word');
     expect(sent(run, 2)).not.toContain('Do the thing.');
     expect(errorsYielded(run.events)).toEqual([]);
+    // The summary request costs money too: it is on the session's bill with the two main ones.
+    expect(session.modelUsage[TEST_MODEL]?.outputTokens).toBe(15);
   });
 
   it('stops after three failed compactions in a row: no fourth summary request', async () => {
