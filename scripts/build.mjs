@@ -120,6 +120,8 @@ const cliBuild = await build({
 });
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
+// loadCli.ts reads the bundle as latin1, which is only the same text while it is ASCII.
+if (cliOutput.contents.some((byte) => byte > 0x7f)) throw new Error('the CLI bundle must be ASCII');
 const cliHash = createHash('sha256').update(cliOutput.contents).digest('hex').slice(0, 16);
 const cliBundleName = `cli-${cliHash}.cjs`;
 const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliOutput.contents };

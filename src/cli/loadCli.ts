@@ -79,7 +79,8 @@ function loadBundle(bundleName: string, args: readonly string[], importInteracti
   // run.ts): turn it on before compiling so the cache written at exit matches the next start.
   if (kind === 'print') setFlagsFromString('--liftoff-only');
   const cachePath = cacheFile(kind);
-  const source = readFileSync(bundlePath, 'utf8');
+  // The build keeps the bundle ASCII, so latin1 reads it as UTF-8 would, without decoding.
+  const source = readFileSync(bundlePath, 'latin1');
   const cachedData = readCache(cachePath, bundleName);
   const script = new Script(`(function (${WRAPPER_PARAMETERS}) {${source}\n})`, {
     filename: bundlePath,
