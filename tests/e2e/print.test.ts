@@ -111,7 +111,8 @@ describe('start-up errors', () => {
     [['hi', '-p', '--max-turns', 'abc'], /--max-turns/],
     [['hi', '-p', '--permission-mode', 'bogus'], /--permission-mode/],
     [['hi', '-p', '--output-format', 'stream-json'], /--verbose/],
-    [['hi', '-p', '--continue'], /not supported yet/],
+    [['hi', '-p', '--continue'], /no conversation to continue/],
+    [['hi', '-p', '--permission-prompt-tool', 'mcp__auth__ask'], /not supported yet/],
   ])('rejects %j with one line on stderr', async (args, pattern) => {
     const world = await createWorld();
     try {

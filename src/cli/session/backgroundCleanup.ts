@@ -13,17 +13,31 @@ function cleanupPeriodDays(cwd: string): number {
 }
 
 let scheduled = false;
+let pending: { timer: NodeJS.Immediate; run: () => void } | undefined;
 
 /** Schedules the cleanup once per process; later calls do nothing. */
 export function cleanupTranscriptsInBackground(cwd: string): void {
   if (scheduled) return;
   scheduled = true;
-  const timer = setImmediate(() => {
+  const run = (): void => {
+    pending = undefined;
     try {
       cleanupOldTranscripts(cleanupPeriodDays(cwd));
     } catch {
       // Best effort: whatever was not removed now is tried again next start.
     }
-  });
+  };
+  const timer = setImmediate(run);
   timer.unref();
+  pending = { timer, run };
+}
+
+/**
+ * A short run can reach its exit before the scheduled cleanup got a turn; the session's end
+ * runs it then, once the answer is out.
+ */
+export function finishPendingCleanup(): void {
+  if (pending === undefined) return;
+  clearImmediate(pending.timer);
+  pending.run();
 }

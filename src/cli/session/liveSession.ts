@@ -13,6 +13,7 @@ import { session } from '../../state/session.js';
 import type { TodoItem, TodoList, ToolResultReplacements } from '../../tools/Tool.js';
 import type { LoopEvent, Message, UserMessage } from '../../types/messages.js';
 import type { PermissionMode } from '../../types/permissions.js';
+import { finishPendingCleanup } from './backgroundCleanup.js';
 import { currentGitBranch } from './gitBranch.js';
 import type { SessionPlan } from './resolveSession.js';
 import { restoreSessionState } from './restoreState.js';
@@ -162,6 +163,7 @@ export class LiveSession {
   close(): void {
     this.unsubscribeTodos?.();
     this.writer.close();
+    finishPendingCleanup();
   }
 
   private start(): void {
