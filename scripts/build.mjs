@@ -122,9 +122,16 @@ const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
 // loadCli.ts reads the bundle as latin1, which is only the same text while it is ASCII.
 if (cliOutput.contents.some((byte) => byte > 0x7f)) throw new Error('the CLI bundle must be ASCII');
-const cliHash = createHash('sha256').update(cliOutput.contents).digest('hex').slice(0, 16);
+// The file is one function expression, so loadCli.ts compiles it as read: wrapping it at run
+// time would copy 2 MB of source. loadCli.ts passes the arguments in this order.
+const cliContents = Buffer.concat([
+  Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive) {'),
+  cliOutput.contents,
+  Buffer.from('\n})'),
+]);
+const cliHash = createHash('sha256').update(cliContents).digest('hex').slice(0, 16);
 const cliBundleName = `cli-${cliHash}.cjs`;
-const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliOutput.contents };
+const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliContents };
 
 const result = await build({
   ...shared,

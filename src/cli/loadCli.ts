@@ -18,6 +18,10 @@ type InteractiveModule = typeof import('./interactive.js');
 export type ImportInteractive = () => Promise<InteractiveModule>;
 
 type CommonJsModule = { exports: Record<string, unknown> };
+/**
+ * The bundle file is this function (scripts/build.mjs writes the wrapper). The REPL stays an
+ * ES module, since Ink needs top-level await; the bundle reaches it through importInteractive.
+ */
 type BundleWrapper = (
   exports: CommonJsModule['exports'],
   require: NodeJS.Require,
@@ -27,9 +31,6 @@ type BundleWrapper = (
   importInteractive: ImportInteractive,
 ) => void;
 
-// The REPL stays an ES module (Ink needs top-level await); the bundle reaches it through the
-// extra wrapper parameter, which the build's hand-off module calls.
-const WRAPPER_PARAMETERS = 'exports, require, module, __filename, __dirname, __pulseImportInteractive';
 const HEADER_PREFIX = 'pulse-v8-cache ';
 
 /**
@@ -82,7 +83,7 @@ function loadBundle(bundleName: string, args: readonly string[], importInteracti
   // The build keeps the bundle ASCII, so latin1 reads it as UTF-8 would, without decoding.
   const source = readFileSync(bundlePath, 'latin1');
   const cachedData = readCache(cachePath, bundleName);
-  const script = new Script(`(function (${WRAPPER_PARAMETERS}) {${source}\n})`, {
+  const script = new Script(source, {
     filename: bundlePath,
     ...(cachedData ? { cachedData } : {}),
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
