@@ -68,6 +68,12 @@ const compact: LocalCommand = {
   },
 };
 
+/** The instructions of a `/compact [instructions]` prompt, or undefined for any other text. */
+export function compactInstructionsOf(text: string): string | undefined {
+  const slash = parseSlashInput(text);
+  return slash?.name.toLowerCase() === COMPACT_COMMAND_NAME ? slash.args : undefined;
+}
+
 export const BUILTIN_COMMANDS: readonly SlashCommand[] = [help, clear, compact, cost, initCommand, memoryCommand, exit];
 
 export function findCommand(commands: readonly SlashCommand[], name: string): SlashCommand | undefined {

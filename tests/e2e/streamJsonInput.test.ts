@@ -48,6 +48,30 @@ describe('stream-json input', () => {
     expect(lines.filter((line) => line.type === 'result').map((line) => line.result)).toEqual(['one', 'two']);
   });
 
+  it('runs /compact between turns: the next turn is sent the summary, not the earlier exchange', async () => {
+    const s = await scenario([
+      { content: [{ type: 'text', text: 'Noted PAPAYA.' }] },
+      { content: [{ type: 'text', text: '<summary>1. Goal and intent: remember the codeword. SDK-SUMMARY</summary>' }] },
+      { content: [{ type: 'text', text: 'Still with you.' }] },
+    ]);
+    const stdin = [userLine('Remember the codeword PAPAYA.'), userLine('/compact keep the codeword'), userLine('Still there?'), ''].join('\n');
+    const run = await s.run(STREAM_JSON_IN, { stdin });
+    expect(run.code).toBe(0);
+    const lines = run.json();
+    expect(lines.filter((line) => line.subtype === 'compact_boundary')).toEqual([
+      expect.objectContaining({ compact_metadata: expect.objectContaining({ trigger: 'manual' }) }),
+    ]);
+    expect(lines.filter((line) => line.type === 'result').map((line) => line.result)).toEqual([
+      'Noted PAPAYA.',
+      'Conversation compacted.',
+      'Still with you.',
+    ]);
+    expect(JSON.stringify(s.mock.requests[1]?.body.messages)).toContain('keep the codeword');
+    const last = JSON.stringify(s.mock.requests[2]?.body.messages);
+    expect(last).toContain('SDK-SUMMARY');
+    expect(last).not.toContain('Remember the codeword PAPAYA.');
+  });
+
   it('needs stream-json output', async () => {
     const s = await scenario([]);
     const run = await s.run(['--input-format', 'stream-json', '-p'], { stdin: '' });

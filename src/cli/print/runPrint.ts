@@ -5,7 +5,7 @@ import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
 import { expandMcpMentions } from '../../mcp/mentions.js';
-import { COMPACT_COMMAND_NAME, parseSlashInput } from '../../commands/builtin.js';
+import { compactInstructionsOf } from '../../commands/builtin.js';
 import { compactNow } from '../../query/manualCompact.js';
 import { query } from '../../query/query.js';
 import { thinkingForBudget } from '../../query/thinking.js';
@@ -60,15 +60,9 @@ export function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkI
   };
 }
 
-/** The instructions of a `/compact [instructions]` prompt, or undefined for any other prompt. */
-function compactInstructions(prompt: string): string | undefined {
-  const slash = parseSlashInput(prompt);
-  return slash?.name.toLowerCase() === COMPACT_COMMAND_NAME ? slash.args : undefined;
-}
-
 /** `/name args` becomes the command's prompt; a command that only works in the REPL is an error. */
 async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PromptTurn> {
-  if (compactInstructions(prompt) !== undefined) return { prompt, allowedRules: [] };
+  if (compactInstructionsOf(prompt) !== undefined) return { prompt, allowedRules: [] };
   const resolved = await booted.commands.resolve(prompt, signal);
   if (resolved.kind === 'local') throw new Error(`/${resolved.command.name} works only in the interactive session`);
   return resolved.turn;
@@ -101,7 +95,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     live.recordPrompt(prompted, prompt);
     const context = booted.createContext(controller.signal, () => controller.abort());
     const hooked = await hooksAroundPrompt(booted, turn.prompt, history.length > 0 ? 'resume' : 'startup', context);
-    const compacting = compactInstructions(prompt);
+    const compacting = compactInstructionsOf(prompt);
     const loop = hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
       messages: history,
       context: withToolResultsDir(context, live),

@@ -5,7 +5,9 @@ import type { ThinkingConfig } from '../../api/types.js';
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
+import { compactInstructionsOf } from '../../commands/builtin.js';
 import type { CanUseToolFn } from '../../query/deps.js';
+import { compactNow } from '../../query/manualCompact.js';
 import { query } from '../../query/query.js';
 import type { Terminal } from '../../query/state.js';
 import { session } from '../../state/session.js';
@@ -55,6 +57,8 @@ function sinceCompaction(messages: readonly Message[]): Message[] {
 
 /** History as the loop's events change it: messages are added, tombstones take one back. */
 function applyEvent(history: Message[], event: LoopEvent): void {
+  // What precedes a compact boundary is never sent again, so it is not kept either.
+  if (event.type === 'system' && event.subtype === 'compact_boundary') history.length = 0;
   if (event.type === 'user' || event.type === 'assistant' || event.type === 'system') history.push(event);
   if (event.type !== 'tombstone') return;
   const index = history.findLastIndex((message) => message.uuid === event.message.uuid);
@@ -70,8 +74,16 @@ async function turnFor(deps: SdkTurnDeps, line: SdkUserLine, signal: AbortSignal
   return resolved.turn;
 }
 
-function resultFor(deps: SdkTurnDeps, tally: RunTally, terminal: Terminal, startedAt: number, apiStartMs: number): SdkResult {
+function resultFor(
+  deps: SdkTurnDeps,
+  tally: RunTally,
+  terminal: Terminal,
+  startedAt: number,
+  apiStartMs: number,
+  resultText?: string,
+): SdkResult {
   return buildResult({
+    ...(resultText !== undefined ? { resultText } : {}),
     tally,
     terminal,
     sessionId: deps.live.sessionId,
@@ -98,7 +110,11 @@ export async function runSdkTurn(
   const next = sinceCompaction(history);
   deps.formatter.start(deps.init());
   deps.onStart();
-  const turn = await turnFor(deps, line, controller.signal);
+  // `/compact [instructions]` summarises the conversation instead of sending a prompt.
+  const compacting = typeof line.message.content === 'string' ? compactInstructionsOf(line.message.content) : undefined;
+  const before = [...next];
+  const turn =
+    compacting !== undefined ? { prompt: String(line.message.content), allowedRules: [] } : await turnFor(deps, line, controller.signal);
   if (turn instanceof Error) {
     deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: turn }, startedAt, apiStartMs));
     return next;
@@ -124,7 +140,12 @@ export async function runSdkTurn(
     next.push(message);
   }
   const thinking = deps.thinking();
-  const loop = query({
+  const loop = compacting !== undefined ? compactNow({
+    messages: before,
+    context,
+    instructions: compacting,
+    ...(deps.live.transcriptPath ? { transcriptPath: deps.live.transcriptPath } : {}),
+  }) : query({
     messages: [...next],
     systemPrompt: await deps.booted.buildSystemPrompt(),
     tools: toolsForMode(deps.booted.tools, deps.booted.getPermissionContext().mode),
@@ -152,6 +173,6 @@ export async function runSdkTurn(
     terminal = { reason: 'model_error', error };
   }
   deps.live.recordCost();
-  deps.formatter.finish(resultFor(deps, tally, terminal, startedAt, apiStartMs));
+  deps.formatter.finish(resultFor(deps, tally, terminal, startedAt, apiStartMs, compacting !== undefined ? 'Conversation compacted.' : undefined));
   return next;
 }
