@@ -23,6 +23,9 @@ export async function runCli(args: string[]): Promise<number> {
 
   if (options.inputFormat === 'stream-json') {
     // The SDK protocol: prompts and control messages arrive on stdin for as long as it stays open.
+    if ((parsed.prompt ?? '').trim() !== '') {
+      throw new Error('with --input-format stream-json the prompts come on stdin, not as an argument');
+    }
     checkPrintModeOptions(options);
     const { runSdk } = await import('./sdk/runSdk.js');
     return runSdk(options);
