@@ -126,7 +126,11 @@ export class SdkSession implements HostRequestTarget {
   }
 
   private applyInitialize(request: InitializeRequest): void {
-    if (request.hooks) this.hooks.register(request.hooks);
+    const ignored = request.hooks ? this.hooks.register(request.hooks) : [];
+    if (ignored.length > 0) {
+      // stderr reaches the host's debug output without disturbing the protocol on stdout.
+      process.stderr.write(`pulse: warning: SDK hook callbacks for ${ignored.join(', ')} are not supported yet and will not run\n`);
+    }
     if (request.agents) {
       this.agents = Object.entries(request.agents).map(([name, agent]) => ({
         name,
