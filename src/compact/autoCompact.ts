@@ -132,7 +132,8 @@ export function createAutocompact(
       ...options,
       ...extras,
       failures,
-      todos: options.getTodos?.(),
+      // The session keeps its todo list on the context; a caller may still supply its own.
+      todos: options.getTodos?.() ?? context.todos?.get(),
       memoryFiles: options.getMemoryFiles?.(),
     });
     failures = outcome.failures;
