@@ -64,8 +64,10 @@ describe('the REPL in a pty', () => {
     const session = pty;
 
     await waitFor(() => screen().includes('/ for commands'), 15_000);
+    // Keys typed before Ink turns on raw mode are echoed by the terminal itself; only once the
+    // prompt box shows them has Ink read them, so only then is Enter a submit.
     session.write('make the file');
-    await waitFor(() => screen().includes('make the file'));
+    await waitFor(() => /> make the file/.test(screen()), 15_000);
     session.write('\r');
 
     await waitFor(() => screen().includes('Allow Bash(echo pulse > made.txt)?'), 15_000);
