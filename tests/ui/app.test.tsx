@@ -159,7 +159,8 @@ describe('the REPL', () => {
     const { view, frame, type, store } = await renderRepl(async function* () {
       return COMPLETED;
     });
-    await type('/co');
+    // '/cos' rather than '/co', which /compact and /context also match.
+    await type('/cos');
     await waitFor(() => frame().includes('/cost') && frame().includes('what this session has cost'));
     expect(frame()).not.toContain('/help ');
     view.stdin.write(KEYS.tab);
