@@ -1,0 +1,87 @@
+// Two REPL sessions in a real pseudo-terminal: the second one continues the first (--continue),
+// shows what was said, offers the earlier prompt on the Up arrow, and keeps the session id.
+import { spawn, type IPty } from '@lydell/node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
+import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { waitFor } from './helpers.js';
+
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
+
+let world: PulseWorld | undefined;
+let mock: MockAnthropic | undefined;
+const ptys: IPty[] = [];
+
+afterEach(async () => {
+  for (const pty of ptys.splice(0)) pty.kill();
+  await mock?.close();
+  await world?.cleanup();
+  mock = undefined;
+  world = undefined;
+});
+
+type Repl = { screen: () => string; write: (text: string) => void; exited: () => boolean };
+
+function startRepl(args: string[]): Repl {
+  if (!world || !mock) throw new Error('no world');
+  let output = '';
+  let exited = false;
+  const pty = spawn(process.execPath, [PULSE_BIN, ...args], {
+    name: 'xterm-256color',
+    cols: 100,
+    rows: 40,
+    cwd: world.repo,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: world.home,
+      PULSE_CONFIG_DIR: world.configDir,
+      ANTHROPIC_API_KEY: 'sk-test',
+      ANTHROPIC_BASE_URL: mock.url,
+      TERM: 'xterm-256color',
+    },
+  });
+  ptys.push(pty);
+  pty.onData((data) => (output += data));
+  pty.onExit(() => (exited = true));
+  return { screen: () => output.replace(ESCAPES, ''), write: (text) => pty.write(text), exited: () => exited };
+}
+
+describe('resuming in the REPL', () => {
+  it('continues the last conversation with its history and prompt history', async () => {
+    assertBuilt();
+    world = await createWorld();
+    mock = await startMockAnthropic({
+      turns: [{ content: [{ type: 'text', text: 'Noted: kiwi.' }] }, { content: [{ type: 'text', text: 'You said kiwi.' }] }],
+    });
+
+    const first = startRepl([]);
+    await waitFor(() => first.screen().includes('/ for commands'), 15_000);
+    first.write('remember kiwi');
+    await waitFor(() => first.screen().includes('remember kiwi'), 10_000);
+    first.write('\r');
+    await waitFor(() => first.screen().includes('Noted: kiwi.'), 15_000);
+    first.write('\u0004');
+    await waitFor(first.exited, 10_000);
+    const id = /pulse --resume ([0-9a-f-]{36})/.exec(first.screen())?.[1];
+    expect(id).toBeDefined();
+
+    const second = startRepl(['--continue']);
+    await waitFor(() => second.screen().includes(`Resumed session ${id}`), 15_000);
+    expect(second.screen()).toContain('Noted: kiwi.');
+    second.write('\u001B[A');
+    await waitFor(() => (second.screen().match(/remember kiwi/g) ?? []).length >= 2, 10_000);
+    second.write('\u0015');
+    second.write('which fruit?');
+    await waitFor(() => second.screen().includes('which fruit?'), 10_000);
+    second.write('\r');
+    await waitFor(() => second.screen().includes('You said kiwi.'), 15_000);
+    const sent = JSON.stringify(mock.requests[1]?.body.messages);
+    expect(sent).toContain('remember kiwi');
+    expect(sent).toContain('Noted: kiwi.');
+    expect(sent).toContain('which fruit?');
+    second.write('\u0004');
+    await waitFor(second.exited, 10_000);
+    expect(second.screen()).toContain(`pulse --resume ${id}`);
+  }, 60_000);
+});
