@@ -7,24 +7,16 @@ import type { CallModel, QuerySource, ThinkingConfig } from '../api/types.js';
 import { createAutocompact, type AutocompactExtras } from '../compact/autoCompact.js';
 import { microcompact } from '../compact/microcompact.js';
 import type { Message } from '../types/messages.js';
-import type { PermissionDecision, PermissionResult } from '../types/permissions.js';
-import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
+import type { AnyTool, AskPermissionFn, ToolUseContext } from '../tools/Tool.js';
 import type { Transition } from './state.js';
 import { recordingUsage } from './usage.js';
 
 /**
  * The caller's answer when the permission chain ends in `ask`: the REPL dialog, the SDK's
- * `can_use_tool`, or a plain deny in print mode.
+ * `can_use_tool`, or a plain deny in print mode. Defined beside the Tool contract because the
+ * execution pipeline (which may not import the loop) calls it.
  */
-export type CanUseToolFn = (request: {
-  tool: AnyTool;
-  input: Record<string, unknown>;
-  toolUseId: string;
-  context: ToolUseContext;
-  decision: Extract<PermissionDecision, { behavior: 'ask' }>;
-  /** The sub-agent asking, when it is one (the dialog names it). */
-  agentName?: string;
-}) => Promise<PermissionResult>;
+export type CanUseToolFn = AskPermissionFn;
 
 export type CompactResult = { messages: Message[] };
 export type AutoCompactResult =

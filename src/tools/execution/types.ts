@@ -1,19 +1,9 @@
-// What the execution pipeline needs from its caller. Tools never import the loop, so the
-// caller's permission callback is described here by shape; the loop's `CanUseToolFn` fits it.
+// What the execution pipeline needs from its caller.
 import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { AssistantMessage, Message, ProgressMessage } from '../../types/messages.js';
-import type { PermissionDecision, PermissionResult } from '../../types/permissions.js';
-import type { AnyTool, ToolUseContext } from '../Tool.js';
+import type { AnyTool, AskPermissionFn, ToolUseContext } from '../Tool.js';
 
-export type AskPermission = (request: {
-  tool: AnyTool;
-  input: Record<string, unknown>;
-  toolUseId: string;
-  context: ToolUseContext;
-  decision: Extract<PermissionDecision, { behavior: 'ask' }>;
-  /** The sub-agent asking, when it is one (the dialog names it). */
-  agentName?: string;
-}) => Promise<PermissionResult>;
+export type AskPermission = AskPermissionFn;
 
 export type ToolRunParams = {
   tools: readonly AnyTool[];
