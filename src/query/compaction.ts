@@ -76,14 +76,38 @@ export function summariserFor(state: LoopState, deps: QueryDeps): Summarise {
   );
 }
 
+/**
+ * Where the newest user turn starts, counting the response it answers (its tool_use blocks name
+ * the tools). Earlier turns went through the budget in earlier rounds of this query.
+ */
+function newestTurnStart(messages: readonly Message[]): number {
+  const last = messages.findLastIndex((m) => m.type === 'assistant' && m.apiError === undefined);
+  const lastMessage = messages[last];
+  if (lastMessage?.type !== 'assistant') return 0;
+  let start = last;
+  while (start > 0) {
+    const previous = messages[start - 1];
+    if (previous?.type !== 'assistant' || previous.message.id !== lastMessage.message.id) break;
+    start -= 1;
+  }
+  return start;
+}
+
 function applyBudget(messages: Message[], input: ContextLayersInput): Message[] {
   const { context } = input.state;
   const dir = context.options.toolResultsDir;
   if (dir === undefined) return messages;
   const store = context.toolResultReplacements ?? input.fallbackReplacements;
-  const result = applyToolResultBudget(messages, { toolsByName: toolsByNameOf(input.p.tools), dir, replacements: store.known });
+  const options = { toolsByName: toolsByNameOf(input.p.tools), dir, replacements: store.known };
+  // The first request of a query sees history from outside (a resume, the REPL's store): all of
+  // it. After that only the newest turn is new, which keeps each round's work independent of
+  // how long the session has run.
+  const start = input.state.transition === undefined ? 0 : newestTurnStart(messages);
+  const scanned = start === 0 ? messages : messages.slice(start);
+  const result = applyToolResultBudget(scanned, options);
   for (const { toolUseId, replacement } of result.newReplacements) store.record(toolUseId, replacement);
-  return result.messages;
+  if (result.messages === scanned) return messages;
+  return start === 0 ? result.messages : [...messages.slice(0, start), ...result.messages];
 }
 
 async function collapseIfOverWarning(
@@ -130,7 +154,10 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
   const { context } = state;
   const thresholds = getContextThresholds(context.options.model);
 
-  let messages = applyBudget(messagesAfterCompactBoundary(state.messages), input);
+  // Past the first request the working set already starts at the latest boundary (a compaction
+  // puts its boundary first), so only history from outside needs the scan.
+  const fromBoundary = state.transition === undefined ? messagesAfterCompactBoundary(state.messages) : state.messages;
+  let messages = applyBudget(fromBoundary, input);
   const snip = snipIfNeeded(messages, { threshold: thresholds.warningThreshold, uuid: deps.uuid });
   if (snip.boundary) yield snip.boundary;
   const snipTokensFreed = snip.tokensFreed;
