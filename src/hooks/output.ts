@@ -1,7 +1,8 @@
 // What a hook may print on stdout when it exits 0 and its output starts with `{`.
 import { z } from 'zod';
 
-const PermissionRequestDecisionSchema = z.union([
+/** A permission answer: a PermissionRequest hook's decision, or an SDK host's `can_use_tool` reply. */
+export const PermissionAnswerSchema = z.union([
   z.looseObject({
     behavior: z.literal('allow'),
     updatedInput: z.record(z.string(), z.unknown()).optional(),
@@ -21,7 +22,7 @@ const HookSpecificOutputSchema = z.looseObject({
   updatedInput: z.record(z.string(), z.unknown()).optional(),
   additionalContext: z.string().optional(),
   updatedMCPToolOutput: z.unknown().optional(),
-  decision: PermissionRequestDecisionSchema.optional(),
+  decision: PermissionAnswerSchema.optional(),
 });
 
 export const HookJSONOutputSchema = z.looseObject({
@@ -34,7 +35,7 @@ export const HookJSONOutputSchema = z.looseObject({
   hookSpecificOutput: HookSpecificOutputSchema.optional(),
 });
 export type HookJSONOutput = z.infer<typeof HookJSONOutputSchema>;
-export type PermissionRequestHookDecision = z.infer<typeof PermissionRequestDecisionSchema>;
+export type PermissionRequestHookDecision = z.infer<typeof PermissionAnswerSchema>;
 
 export type ParsedStdout =
   | { kind: 'plain'; text: string }

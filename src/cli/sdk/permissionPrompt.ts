@@ -1,27 +1,15 @@
 // `--permission-prompt-tool stdio`: a question the permission rules leave open goes to the SDK host
 // as a `can_use_tool` control request, and the host's callback decides.
-import { z } from 'zod';
 import type { CanUseToolFn } from '../../query/deps.js';
 import type { PermissionResult, PermissionUpdate } from '../../types/permissions.js';
 import type { ControlChannel } from './controlChannel.js';
+import { PermissionAnswerSchema } from '../../hooks/output.js';
 
-const answerSchema = z.discriminatedUnion('behavior', [
-  z.looseObject({
-    behavior: z.literal('allow'),
-    updatedInput: z.record(z.string(), z.unknown()).optional(),
-    updatedPermissions: z.array(z.unknown()).optional(),
-  }),
-  z.looseObject({
-    behavior: z.literal('deny'),
-    message: z.string().optional(),
-    interrupt: z.boolean().optional(),
-  }),
-]);
 
 export type UpdateParser = (raw: readonly unknown[] | undefined) => PermissionUpdate[];
 
 function toResult(raw: unknown, parseUpdates: UpdateParser): PermissionResult {
-  const parsed = answerSchema.safeParse(raw);
+  const parsed = PermissionAnswerSchema.safeParse(raw);
   if (!parsed.success) {
     return { behavior: 'deny', message: 'The SDK host answered the permission request with something Pulse could not read, so the call was not run.' };
   }
