@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeProjectName } from '../../src/sessions/paths.js';
 import type { MockTurn, RecordedRequest } from '../support/mockAnthropic.js';
 import { lineKinds, resultOf, scenario, STREAM_JSON, toolResultsSent } from './harness.js';
+import { isProcessGroupRunning } from '../support/processes.js';
 
 function systemText(req: RecordedRequest): string {
   const system = req.body.system;
@@ -17,15 +18,6 @@ function answered(req: RecordedRequest): boolean {
   return JSON.stringify(req.body.messages ?? []).includes('"tool_result"');
 }
 
-/** Whether a process group still has members. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 describe('sub-agents in print mode', () => {
   it('runs an agent from a project file, names the agents in system/init and logs a sidechain', async () => {
@@ -115,7 +107,7 @@ describe('background shells in print mode', () => {
     const pgid = Number(/pgid:(\d+)/.exec(text)?.[1]);
     expect(pgid).toBeGreaterThan(0);
     // Pulse has exited: the background shell (its whole group) went with it.
-    expect(groupAlive(pgid)).toBe(false);
+    expect(isProcessGroupRunning(pgid)).toBe(false);
     const tasks = join(s.world.configDir, 'projects', sanitizeProjectName(s.world.repo), String(run.json()[0]?.session_id), 'tasks');
     expect(readdirSync(tasks).some((name) => name.endsWith('.output'))).toBe(true);
   }, 30_000);

@@ -1,6 +1,5 @@
 // The StreamingToolExecutor on its own: scheduling, ordering, cancellation texts, discard, and
 // killing a real Bash command's whole process group when the turn is aborted.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
 import type { Message } from '../../../src/types/messages.js';
 import { createSyntheticAssistantError } from '../../../src/utils/messages.js';
 import { fakeTool, makeContext } from '../../loop/harness.js';
+import { isProcessGroupRunning } from '../../support/processes.js';
 
 const asking = createSyntheticAssistantError({ text: '', apiError: 'unknown' }, 'asking');
 let nextId = 0;
@@ -266,34 +266,6 @@ describe('StreamingToolExecutor and real processes', () => {
     }
   }
 
-  /**
-   * Whether any member of the group still runs. Zombies count as dead: they have exited, and
-   * in a container whose init does not reap them they linger long after.
-   */
-  function groupAlive(pgid: number): boolean {
-    if (!existsSync('/proc/self/stat')) {
-      try {
-        process.kill(-pgid, 0);
-        return true;
-      } catch (error) {
-        return (error as NodeJS.ErrnoException).code === 'EPERM';
-      }
-    }
-    return readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .some((pid) => {
-        let stat: string;
-        try {
-          stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        } catch {
-          return false;
-        }
-        // Fields after the parenthesised command: state, ppid, pgrp, ...
-        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(group) === pgid && state !== 'Z';
-      });
-  }
-
   it('kills an aborted Bash command’s whole process group within a second', async () => {
     dir = await realpath(await mkdtemp(join(tmpdir(), 'pulse-exec-')));
     const pidFile = join(dir, 'pid');
@@ -310,14 +282,14 @@ describe('StreamingToolExecutor and real processes', () => {
     executor.addTool(call('Bash', { command: `echo $$ > ${pidFile}; sleep 30 & sleep 30` }, 'k1'));
     const drained = collect(executor.results());
     const pgid = Number.parseInt(await waitForFile(pidFile), 10);
-    expect(groupAlive(pgid)).toBe(true);
+    expect(isProcessGroupRunning(pgid)).toBe(true);
     const abortedAt = Date.now();
     controller.abort();
     const out = results(await drained);
     expect(out.map(([id, , isError]) => [id, isError])).toEqual([['k1', true]]);
     // The shell is gone once the drain ends; its orphaned background child is reaped just after.
-    while (groupAlive(pgid) && Date.now() - abortedAt < 1_000) await new Promise<void>((resolve) => setTimeout(resolve, 10));
-    expect(groupAlive(pgid)).toBe(false);
+    while (isProcessGroupRunning(pgid) && Date.now() - abortedAt < 1_000) await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    expect(isProcessGroupRunning(pgid)).toBe(false);
     expect(Date.now() - abortedAt).toBeLessThan(1_000);
   }, 10_000);
 });

@@ -11,6 +11,7 @@ import { TaskOutputTool } from '../../../src/tools/taskOutput/TaskOutputTool.js'
 import { TaskStopTool } from '../../../src/tools/taskStop/TaskStopTool.js';
 import type { ToolUseContext } from '../../../src/tools/Tool.js';
 import { makeToolContext, runTool } from '../../support/toolContext.js';
+import { isProcessRunning } from '../../support/processes.js';
 
 let root: string;
 let ctx: ToolUseContext;
@@ -41,20 +42,11 @@ function until(shell: BackgroundShell, ready: () => boolean): Promise<void> {
   });
 }
 
-/** Whether a process (or, with a negative id, a process group) still exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Waits for a process to be gone: signal delivery and reaping are not instantaneous. */
 async function gone(pid: number): Promise<boolean> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (!alive(pid)) return true;
+    if (!isProcessRunning(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return false;
@@ -82,7 +74,7 @@ describe('background shells', () => {
     const lines = first.data?.output.trimEnd().split('\n') ?? [];
     expect(lines.slice(1)).toEqual(['1', '2', '3']);
     const childPid = Number(/^child:(\d+)$/.exec(lines[0] ?? '')?.[1]);
-    expect(alive(childPid)).toBe(true);
+    expect(isProcessRunning(childPid)).toBe(true);
     expect(TaskOutputTool.toResultBlock(first.data as never, 'toolu_2').content).toContain(`Task ${shell.id}: running`);
 
     const second = await runTool(TaskOutputTool, { task_id: shell.id, block: false }, ctx);

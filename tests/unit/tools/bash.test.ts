@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +7,7 @@ import { backgroundShells } from '../../../src/tools/bash/backgroundShells.js';
 import type { BashInput, BashOutput, BashProgress } from '../../../src/tools/bash/schema.js';
 import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
 import { makeToolContext, runTool } from '../../support/toolContext.js';
+import { isProcessRunning } from '../../support/processes.js';
 
 let root: string;
 let ctx: ToolUseContext;
@@ -26,21 +26,6 @@ async function run(input: BashInput, context = ctx): Promise<BashOutput> {
   const outcome = await runTool(BashTool, input, context);
   if (outcome.error !== undefined) throw new Error(outcome.error);
   return outcome.data;
-}
-
-/** Alive and not a zombie: an orphaned zombie may never be reaped inside a container. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
 }
 
 async function waitForPid(file: string): Promise<number> {
@@ -167,14 +152,14 @@ describe('BashTool stopping commands', () => {
     const pidFile = path.join(root, 'grandchild.pid');
     const pending = run({ command: `sleep 30 & echo $! > grandchild.pid; bash -c "sleep 30"` }, context);
     const grandchild = await waitForPid(pidFile);
-    expect(isRunning(grandchild)).toBe(true);
+    expect(isProcessRunning(grandchild)).toBe(true);
 
     const abortedAt = Date.now();
     controller.abort();
     const output = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(1_000);
     expect(output.interrupted).toBe(true);
-    await vi.waitFor(() => expect(isRunning(grandchild)).toBe(false), { timeout: 1_000, interval: 20 });
+    await vi.waitFor(() => expect(isProcessRunning(grandchild)).toBe(false), { timeout: 1_000, interval: 20 });
     const block = BashTool.toResultBlock(output, 'tu');
     expect(block.is_error).toBe(true);
     // bash may or may not get to print "Terminated" for its child before it dies itself.
@@ -197,7 +182,7 @@ describe('BashTool stopping commands', () => {
     expect(output.exitCode).toBe(0);
     expect(output.strayProcessesStopped).toBe(true);
     const stray = Number((await readFile(path.join(root, 'stray.pid'), 'utf8')).trim());
-    await vi.waitFor(() => expect(isRunning(stray)).toBe(false), { timeout: 1_000, interval: 20 });
+    await vi.waitFor(() => expect(isProcessRunning(stray)).toBe(false), { timeout: 1_000, interval: 20 });
     expect(BashTool.toResultBlock(output, 'tu').content).toMatch(/left running in the background were stopped/);
   });
 
@@ -207,7 +192,7 @@ describe('BashTool stopping commands', () => {
     expect(first.done).toBe(false);
     const shellPid = await waitForPid(path.join(root, 'shell.pid'));
     await generator.return(undefined as never);
-    await vi.waitFor(() => expect(isRunning(shellPid)).toBe(false), { timeout: 1_500, interval: 20 });
+    await vi.waitFor(() => expect(isProcessRunning(shellPid)).toBe(false), { timeout: 1_500, interval: 20 });
   });
 });
 
