@@ -3,8 +3,9 @@
 import type { Key } from 'ink';
 import { stripAnsi } from '../../src/ui/markdown/ansi.js';
 
-/** Polls `check` on a short interval until it holds; fails after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+/** Polls `check` on a short interval until it holds; fails after `timeoutMs` (generous: CI
+ * machines have two cores and the whole suite runs on them at once). */
+export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
