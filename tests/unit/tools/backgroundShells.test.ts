@@ -65,9 +65,10 @@ async function startInBackground(command: string): Promise<BackgroundShell> {
 
 describe('background shells', () => {
   it('reads output as it arrives, only what is new, and stops the whole process group', async () => {
-    const shell = await startInBackground('sleep 30 & echo "child:$!"; for i in 1 2 3; do echo $i; done; sleep 30');
+    // The child's pid is zero-padded so the whole expected output has a known length to wait for.
+    const shell = await startInBackground('sleep 30 & printf "child:%010d\\n" $!; for i in 1 2 3; do echo $i; done; sleep 30');
     expect(shell.isRunning).toBe(true);
-    await until(shell, () => shell.unreadLength >= 'child:1\n1\n2\n3\n'.length);
+    await until(shell, () => shell.unreadLength >= 'child:0000000000\n1\n2\n3\n'.length);
 
     const first = await runTool(TaskOutputTool, { task_id: shell.id, block: false }, ctx);
     expect(first.data?.status).toBe('running');
