@@ -33,6 +33,7 @@ export type HostRequestTarget = {
   setModel(model: string | undefined): void;
   setMaxThinkingTokens(tokens: number | null): void;
   contextUsage(): Promise<Record<string, unknown>>;
+  mcpStatus(): Record<string, unknown>;
 };
 
 type Handler = (request: Record<string, unknown>, target: HostRequestTarget) => Promise<Record<string, unknown>>;
@@ -63,7 +64,7 @@ const HANDLERS: Record<string, Handler> = {
     target.setMaxThinkingTokens(parse(setThinkingSchema, request).max_thinking_tokens);
     return {};
   },
-  mcp_status: async () => ({ mcpServers: [] }),
+  mcp_status: async (_request, target) => target.mcpStatus(),
   get_context_usage: (_request, target) => target.contextUsage(),
 };
 

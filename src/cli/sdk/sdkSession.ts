@@ -119,6 +119,16 @@ export class SdkSession implements HostRequestTarget {
     else this.thinking = tokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: tokens };
   }
 
+  mcpStatus(): Record<string, unknown> {
+    const servers = this.inputs.booted.mcp.servers().map((server) => ({
+      name: server.name,
+      status: server.status,
+      ...(server.reason ? { error: server.reason } : {}),
+      tools: server.tools.map((tool) => tool.name),
+    }));
+    return { mcpServers: servers };
+  }
+
   async contextUsage(): Promise<Record<string, unknown>> {
     const { booted } = this.inputs;
     const toolText = booted.tools.map((tool) => `${tool.name}: ${tool.description()}`).join('\n');

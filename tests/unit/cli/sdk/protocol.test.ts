@@ -84,6 +84,7 @@ function target(overrides: Partial<HostRequestTarget> = {}): HostRequestTarget &
     setModel: () => undefined,
     setMaxThinkingTokens: () => undefined,
     contextUsage: async () => ({ totalTokens: 1 }),
+    mcpStatus: () => ({ mcpServers: [{ name: 'docs', status: 'failed', error: 'exited with code 1', tools: [] }] }),
     ...overrides,
   });
 }
@@ -105,7 +106,7 @@ describe('host requests', () => {
     const byId = Object.fromEntries(writer.lines.map((line) => [(line.response as { request_id: string }).request_id, line.response]));
     expect(byId.a).toMatchObject({ subtype: 'success' });
     expect(byId.c).toMatchObject({ subtype: 'error', error: expect.stringMatching(/mode/) });
-    expect(byId.d).toMatchObject({ subtype: 'success', response: { mcpServers: [] } });
+    expect(byId.d).toMatchObject({ subtype: 'success', response: { mcpServers: [{ name: 'docs', status: 'failed' }] } });
     expect(byId.e).toMatchObject({ subtype: 'error', error: expect.stringMatching(/does not support/) });
   });
 
