@@ -10,13 +10,29 @@ import { openLiveSession, planSession, sessionCwd, withToolResultsDir } from './
 import { createReplSession } from './session/replSession.js';
 import { PULSE_VERSION } from './version.js';
 
+/**
+ * Ink decides once, when it loads, whether it runs under CI (a `CI` variable) and then draws only
+ * the last frame. A person at a terminal is never in that mode, so the variable is hidden while
+ * Ink loads and put back at once: the commands Pulse runs still see it.
+ */
+async function loadReplOutsideCiMode(): Promise<typeof import('../ui/main.js')> {
+  const saved = process.env.CI;
+  process.env.CI = 'false';
+  try {
+    return await import('../ui/main.js');
+  } finally {
+    if (saved === undefined) delete process.env.CI;
+    else process.env.CI = saved;
+  }
+}
+
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
   if (prompt?.trim()) {
     throw new Error('a prompt argument needs -p for now: the interactive session cannot take one yet');
   }
   const plan = planSession(options, sessionCwd());
   const booted = await bootstrap({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
-  const { runRepl } = await import('../ui/main.js');
+  const { runRepl } = await loadReplOutsideCiMode();
   // Write failures are not shown: stderr would tear through the REPL's screen.
   const live = openLiveSession(options, booted, plan);
   const resumedMessages = live.resume();
