@@ -5,6 +5,7 @@ import { useLatestState } from '../hooks/useLatestState.js';
 import type { PermissionPreview, PermissionRequest } from '../../state/store.js';
 import { resultForChoice, type PermissionChoice } from '../format/permissionRequest.js';
 import { DiffView } from './DiffView.js';
+import { ChoiceList } from './ChoiceList.js';
 
 export type PermissionDialogProps = {
   request: PermissionRequest;
@@ -61,21 +62,7 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
       </Text>
       {request.agentName !== undefined && <Text dimColor>Asked by the {request.agentName} sub-agent</Text>}
       <Preview preview={request.preview} />
-      <Box flexDirection="column" marginTop={1}>
-        {options.map((label, index) => (
-          <Text key={label} color={index === selected ? 'cyan' : undefined}>
-            {index === selected ? '❯ ' : '  '}
-            {index + 1}. {label}
-            {index === DENY && selected === DENY && (
-              <Text>
-                {': '}
-                {feedback}
-                <Text inverse> </Text>
-              </Text>
-            )}
-          </Text>
-        ))}
-      </Box>
+      <ChoiceList options={options} selected={selected} feedback={{ index: DENY, prefix: ': ', text: feedback }} />
       <Text dimColor>enter to confirm · esc to stop the turn</Text>
     </Box>
   );

@@ -6,6 +6,7 @@ import type { PermissionRequest } from '../../state/store.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import { planChoiceResult, type PlanChoice } from '../format/planApproval.js';
 import { useLatestState } from '../hooks/useLatestState.js';
+import { ChoiceList } from './ChoiceList.js';
 
 export type PlanApprovalDialogProps = {
   request: PermissionRequest;
@@ -67,21 +68,7 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
       <Box borderStyle="single" borderColor="gray" paddingX={1} marginTop={1}>
         <Text>{plan}</Text>
       </Box>
-      <Box flexDirection="column" marginTop={1}>
-        {options.map((label, index) => (
-          <Text key={label} color={index === selected ? 'cyan' : undefined}>
-            {index === selected ? '❯ ' : '  '}
-            {index + 1}. {label}
-            {index === KEEP_PLANNING && selected === KEEP_PLANNING && (
-              <Text>
-                {', and tell Pulse what to change: '}
-                {feedback}
-                <Text inverse> </Text>
-              </Text>
-            )}
-          </Text>
-        ))}
-      </Box>
+      <ChoiceList options={options} selected={selected} feedback={{ index: KEEP_PLANNING, prefix: ', and tell Pulse what to change: ', text: feedback }} />
       <Text dimColor>enter to confirm · esc to stop the turn</Text>
     </Box>
   );
