@@ -2,22 +2,19 @@
 // conversation goes on. Everything it prints goes to a file; what nobody has read yet is kept
 // in a bounded buffer (head and tail), so a chatty command costs a fixed amount of memory.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { constants as osConstants } from 'node:os';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
 import {
-  KILL_GRACE_MS,
+  PIPE_DRAIN_LIMIT_MS,
+  shellExitCode,
   isProcessGroupAlive,
   terminateProcessGroup,
   trackProcessGroup,
   untrackProcessGroup,
 } from './processGroup.js';
-
-/** After the shell exits, how long pipes still held by escaped processes are read before letting go. */
-const PIPE_DRAIN_LIMIT_MS = KILL_GRACE_MS + 500;
 
 export type BackgroundStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -39,13 +36,6 @@ export type BackgroundRead = {
   status: BackgroundStatus;
   exitCode?: number;
 };
-
-/** Death by signal N reads as 128 + N, as shells report it. */
-function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
-  if (code !== null) return code;
-  const signalNumber = signal ? osConstants.signals[signal] : undefined;
-  return signalNumber === undefined ? 1 : 128 + signalNumber;
-}
 
 type Handle = { ref?: () => void; unref?: () => void };
 
@@ -127,7 +117,7 @@ export class BackgroundShell {
       if (exit === undefined && result.failed && result.exitCode === undefined && result.signal === undefined) {
         this.append(`Could not start ${options.shell}: ${result.shortMessage}\n`);
       }
-      this.code = exit ? exitCodeOf(exit.code, exit.signal) : (result.exitCode ?? 1);
+      this.code = exit ? shellExitCode(exit.code, exit.signal) : (result.exitCode ?? 1);
       this.currentStatus = this.killRequested ? 'killed' : this.code === 0 ? 'completed' : 'failed';
       await new Promise<void>((resolve) => this.file.end(resolve));
       this.changed();

@@ -1,8 +1,23 @@
 // Each command runs as the leader of its own process group (spawned detached), so one signal
 // to the negative pid reaches the shell, its children and their children alike.
 
+import { constants as osConstants } from 'node:os';
+
 /** How long processes get to exit after SIGTERM before SIGKILL. */
 export const KILL_GRACE_MS = 500;
+
+/**
+ * After a shell exits, how long to keep reading pipes that something outside its process group
+ * (a `setsid` daemon) still holds open before letting go of them.
+ */
+export const PIPE_DRAIN_LIMIT_MS = KILL_GRACE_MS + 500;
+
+/** Death by signal N reads as 128 + N, as shells report it, so callers see one number. */
+export function shellExitCode(code: number | null | undefined, signal: NodeJS.Signals | null | undefined): number {
+  if (code !== null && code !== undefined) return code;
+  const signalNumber = signal ? osConstants.signals[signal] : undefined;
+  return signalNumber === undefined ? 1 : 128 + signalNumber;
+}
 
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;

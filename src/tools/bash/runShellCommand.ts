@@ -2,7 +2,7 @@
 // budget. Timeouts, aborts and stray background processes are handled by signalling the whole
 // group, so nothing the command started outlives it.
 import { randomUUID } from 'node:crypto';
-import { constants as osConstants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -10,19 +10,14 @@ import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
 import {
-  KILL_GRACE_MS,
+  PIPE_DRAIN_LIMIT_MS,
+  shellExitCode,
   isProcessGroupAlive,
   terminateProcessGroup,
   trackProcessGroup,
   untrackProcessGroup,
 } from './processGroup.js';
 import { wrapCommand } from './shell.js';
-
-/**
- * After the shell exits, how long to keep reading pipes that something outside its process
- * group (a `setsid` daemon) still holds open before letting go of them.
- */
-const PIPE_DRAIN_LIMIT_MS = KILL_GRACE_MS + 500;
 
 export type ShellRunOptions = {
   shell: string;
@@ -56,13 +51,6 @@ export type ShellRun = {
 };
 
 type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
-
-function exitCodeFrom(status: ExitStatus | undefined): number {
-  if (status?.code !== null && status?.code !== undefined) return status.code;
-  const signalNumber = status?.signal ? osConstants.signals[status.signal] : undefined;
-  // Shells report death by signal N as 128 + N; do the same so callers see one number.
-  return signalNumber === undefined ? 1 : 128 + signalNumber;
-}
 
 async function takeReportedCwd(cwdFile: string): Promise<string | undefined> {
   try {
@@ -160,7 +148,7 @@ export function startShellCommand(options: ShellRunOptions): ShellRun {
     return {
       output: combined.render(),
       stderr: stderrOnly.render(),
-      exitCode: exitCodeFrom(exitStatus),
+      exitCode: shellExitCode(exitStatus?.code, exitStatus?.signal),
       interrupted,
       timedOut,
       strayProcessesStopped,
