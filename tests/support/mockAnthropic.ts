@@ -64,12 +64,18 @@ export type MockAnthropicOptions = {
   requireKey?: boolean;
   /** Used for every request once the scripted turns run out. */
   fallback?: MockTurn;
+  /** Only these keys (x-api-key or Bearer token) pass; any other gets 401. Implies requireKey. */
+  acceptedKeys?: string[];
+  /** Answer GET /v1/models with 404, like gateways that only serve messages. */
+  withoutModelsRoute?: boolean;
 };
 
 export interface MockAnthropic {
   url: string;
   requests: RecordedRequest[];
   pairingErrors: string[];
+  /** GET /v1/models requests (key checks), kept apart so message request counts are unchanged. */
+  modelListRequests: RecordedRequest[];
   waitForRequests(n: number): Promise<void>;
   push(...turns: MockTurn[]): void;
   close(): Promise<void>;
@@ -91,6 +97,11 @@ function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
 function hasCredential(headers: Record<string, string | undefined>): boolean {
   const bearer = /^Bearer\s+\S+/i.test(headers.authorization ?? '');
   return bearer || Boolean(headers['x-api-key']?.trim());
+}
+
+function presentedKey(headers: Record<string, string | undefined>): string | undefined {
+  const bearer = /^Bearer\s+(\S+)/i.exec(headers.authorization ?? '');
+  return bearer?.[1] ?? headers['x-api-key']?.trim();
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -115,6 +126,7 @@ class MockServer implements MockAnthropic {
   url = '';
   readonly requests: RecordedRequest[] = [];
   readonly pairingErrors: string[] = [];
+  readonly modelListRequests: RecordedRequest[] = [];
   private readonly turns: MockTurn[];
   private readonly sockets = new Set<Socket>();
   private readonly waiters: Array<{ n: number; resolve: () => void }> = [];
@@ -169,6 +181,7 @@ class MockServer implements MockAnthropic {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && path === '/v1/models' && !this.opts.withoutModelsRoute) return this.listModels(req, res);
     if (req.method !== 'POST' || path !== '/v1/messages') {
       if (req.method === 'HEAD') {
         res.writeHead(404).end();
@@ -194,10 +207,7 @@ class MockServer implements MockAnthropic {
     };
     this.record(recorded);
 
-    if (this.opts.requireKey && !hasCredential(recorded.headers)) {
-      sendJson(res, 401, errorBody('authentication_error', 'mock: no API key in x-api-key or Authorization'));
-      return;
-    }
+    if (this.rejectKey(recorded.headers, res)) return;
     const violations = checkToolPairing(body.messages);
     if (violations.length > 0) {
       this.pairingErrors.push(...violations);
@@ -205,6 +215,28 @@ class MockServer implements MockAnthropic {
       return;
     }
     await this.respond(this.nextTurn(recorded), recorded, res);
+  }
+
+  /** Answers 401 (and says true) when the request's key may not pass. */
+  private rejectKey(headers: Record<string, string | undefined>, res: ServerResponse): boolean {
+    const { acceptedKeys, requireKey } = this.opts;
+    if (acceptedKeys) {
+      const key = presentedKey(headers);
+      if (key !== undefined && acceptedKeys.includes(key)) return false;
+      sendJson(res, 401, errorBody('authentication_error', 'mock: invalid x-api-key'));
+      return true;
+    }
+    if (!requireKey || hasCredential(headers)) return false;
+    sendJson(res, 401, errorBody('authentication_error', 'mock: no API key in x-api-key or Authorization'));
+    return true;
+  }
+
+  private listModels(req: IncomingMessage, res: ServerResponse): void {
+    const headers = flatHeaders(req);
+    this.modelListRequests.push({ method: 'GET', url: req.url ?? '/', body: {}, headers, receivedAt: Date.now() });
+    if (this.rejectKey(headers, res)) return;
+    const model = { type: 'model', id: 'claude-mock', display_name: 'Mock model', created_at: '2025-01-01T00:00:00Z' };
+    sendJson(res, 200, { data: [model], has_more: false, first_id: model.id, last_id: model.id });
   }
 
   private nextTurn(request: RecordedRequest): StaticTurn {
