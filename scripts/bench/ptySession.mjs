@@ -1,0 +1,152 @@
+// Shared pieces for benchmarks that drive the built REPL in a real pseudo-terminal: the mock
+// Messages API bundled for plain Node, an isolated world (temp git repo, HOME, config dir), a
+// pty session that records every byte Pulse writes, and the child's CPU time from /proc.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawn } from '@lydell/node-pty';
+import { build } from 'esbuild';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Colours, cursor moves, erases and synchronized-output markers: what is left is the text.
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
+
+export function stripEscapes(text) {
+  return text.replace(ESCAPES, '');
+}
+
+/** `PULSE_BENCH_BIN` points at another build (e.g. a copy of dist/ from before a change). */
+export function pulseBin() {
+  const bin = process.env.PULSE_BENCH_BIN ? resolve(process.env.PULSE_BENCH_BIN) : join(root, 'dist/pulse.js');
+  if (!existsSync(bin)) {
+    console.error(`${bin} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
+  return bin;
+}
+
+/** The mock server is TypeScript; bundle it into a throwaway .mjs so plain Node can run it. */
+export async function loadMockAnthropic(scratch) {
+  const outfile = join(scratch, 'mockAnthropic.mjs');
+  await build({
+    entryPoints: [join(root, 'tests/support/mockAnthropic.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+/** A temp git repository as cwd plus a temp HOME and config dir; `cleanup` removes all three. */
+export async function createBenchWorld() {
+  const base = await realpath(await mkdtemp(join(tmpdir(), 'pulse-bench-')));
+  const world = { base, repo: join(base, 'repo'), home: join(base, 'home'), configDir: join(base, 'config') };
+  await Promise.all([mkdir(world.repo), mkdir(world.home), mkdir(world.configDir)]);
+  execFileSync('git', ['init', '-q'], { cwd: world.repo });
+  return { ...world, cleanup: () => rm(base, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts `node <bin> ...args` in a pty and records its output. `waitFor(check)` resolves on the
+ * first output chunk after which `check(text)` holds, where `text` is everything written since
+ * `mark` (escapes stripped), so callers wait on what the screen shows rather than on timers.
+ */
+export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, rows = 40 }) {
+  const pty = spawn(process.execPath, [bin, ...args], {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd: world.repo,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: world.home,
+      PULSE_CONFIG_DIR: world.configDir,
+      ANTHROPIC_API_KEY: 'sk-bench',
+      ANTHROPIC_BASE_URL: mockUrl,
+      TERM: 'xterm-256color',
+    },
+  });
+  const chunks = [];
+  let totalBytes = 0;
+  let exitCode;
+  let waiter;
+  let markIndex = 0;
+  let markBytes = 0;
+
+  const sinceMark = () => stripEscapes(chunks.slice(markIndex).join(''));
+  const checkWaiter = () => {
+    if (!waiter) return;
+    if (exitCode !== undefined) {
+      const failed = waiter;
+      waiter = undefined;
+      failed.reject(new Error(`pulse exited (${exitCode}) while waiting for ${failed.label}`));
+      return;
+    }
+    if (!waiter.check(sinceMark())) return;
+    const done = waiter;
+    waiter = undefined;
+    clearTimeout(done.timer);
+    done.resolve(performance.now());
+  };
+
+  pty.onData((data) => {
+    chunks.push(data);
+    totalBytes += Buffer.byteLength(data, 'utf8');
+    checkWaiter();
+  });
+  pty.onExit(({ exitCode: code }) => {
+    exitCode = code;
+    checkWaiter();
+  });
+
+  return {
+    pid: pty.pid,
+    write: (text) => pty.write(text),
+    /** Starts a new window for `waitFor` and `bytesSinceMark`. */
+    mark() {
+      markIndex = chunks.length;
+      markBytes = totalBytes;
+    },
+    bytesSinceMark: () => totalBytes - markBytes,
+    textSinceMark: sinceMark,
+    rawSinceMark: () => chunks.slice(markIndex).join(''),
+    /** Resolves with performance.now() of the output chunk that satisfied `check`. */
+    waitFor(check, label, timeoutMs = 60_000) {
+      return new Promise((resolvePromise, reject) => {
+        const timer = setTimeout(() => {
+          waiter = undefined;
+          reject(new Error(`timed out waiting for ${label}`));
+        }, timeoutMs);
+        waiter = { check, label, resolve: resolvePromise, reject, timer };
+        checkWaiter();
+      });
+    },
+    exitCode: () => exitCode,
+    kill: () => {
+      if (exitCode === undefined) pty.kill();
+    },
+  };
+}
+
+/** User plus system CPU seconds the process has used so far (/proc/<pid>/stat, Linux only). */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
