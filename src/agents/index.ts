@@ -17,7 +17,7 @@ export {
   type LoadAgentsOptions,
   type LoadedAgents,
 } from './load.js';
-export { parseAgentFile, parseAgentsFlag } from './parse.js';
+export { parseAgentFile, parseAgentsFlag, parseAgentsRecord } from './parse.js';
 export {
   createSubagentRunner,
   DEFAULT_AGENT_TYPE,

@@ -95,8 +95,16 @@ export function parseAgentsFlag(json: string): AgentDefinition[] {
   } catch (error) {
     throw new Error(`--agents: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+  return parseAgentsRecord(raw, '--agents');
+}
+
+/**
+ * Name -> definition, as `--agents` JSON or an SDK host's `initialize.agents` give them; these
+ * rank as flag definitions. Throws one line that starts with `origin`.
+ */
+export function parseAgentsRecord(raw: unknown, origin: string): AgentDefinition[] {
   const parsed = flagSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`--agents: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new Error(`${origin}: ${describeIssues(parsed.error)}`);
   return Object.entries(parsed.data).map(([name, entry]) => ({
     name,
     description: entry.description,

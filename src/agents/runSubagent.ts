@@ -82,6 +82,7 @@ async function drive(
   loop: AsyncGenerator<LoopEvent, Terminal>,
   sidechain: SidechainWriter,
   tracker: ActivityTracker,
+  onMessage: ((message: Message) => void) | undefined,
 ): Promise<{ terminal: Terminal; messages: Message[] }> {
   const messages: Message[] = [];
   let step = await loop.next();
@@ -89,6 +90,7 @@ async function drive(
     const event = step.value;
     sidechain.append(event);
     tracker.observe(event);
+    if (event.type === 'user' || event.type === 'assistant') onMessage?.(event);
     if (event.type === 'tombstone') {
       const index = messages.findIndex((message) => message.uuid === event.message.uuid);
       if (index !== -1) messages.splice(index, 1);
@@ -154,6 +156,7 @@ export function createSubagentRunner(options: SubagentRunnerOptions): RunSubagen
       const systemPrompt = [...agentSystemPrompt(agent, { cwd: context.getCwd(), model }), ...hookContext];
       const first = createUserMessage({ content: request.prompt });
       sidechain.append(first);
+      request.onMessage?.(first);
       let messages: Message[] = [first];
       for (let round = 0; ; round += 1) {
         const run = await drive(
@@ -171,6 +174,7 @@ export function createSubagentRunner(options: SubagentRunnerOptions): RunSubagen
           }),
           sidechain,
           tracker,
+          request.onMessage,
         );
         messages = [...messages, ...run.messages];
         if (controller.signal.aborted) throw new SubagentInterruptedError();
@@ -180,6 +184,7 @@ export function createSubagentRunner(options: SubagentRunnerOptions): RunSubagen
         if (feedback === undefined) return resultFor(run.terminal, text);
         const nudge = createUserMessage({ content: feedback, isMeta: true });
         sidechain.append(nudge);
+        request.onMessage?.(nudge);
         messages = [...messages, nudge];
       }
     } finally {

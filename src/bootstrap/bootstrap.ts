@@ -4,7 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { pickModel, resolveModel } from '../api/models.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
-import type { AgentSummary } from '../agents/index.js';
+import type { AgentDefinition, AgentSummary } from '../agents/index.js';
 import { createAgentsCommand } from '../commands/agents.js';
 import {
   createNestedMemory,
@@ -102,6 +102,8 @@ export type Bootstrapped = {
   todos: TodoList;
   /** The sub-agent types the Agent tool can start (system/init lists their names). */
   agents: AgentSummary[];
+  /** Sub-agent types given mid-session (an SDK host's `initialize.agents`), usable at once. */
+  addAgents: (definitions: readonly AgentDefinition[]) => void;
 };
 
 function realDirectory(path: string): string {
@@ -242,6 +244,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       memory,
       customPrompt: options.systemPrompt,
       appendPrompt: options.appendSystemPrompt,
+      mcpInstructions: mcp.instructions(),
     });
   };
 
@@ -283,6 +286,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     ...(hooks ? { hooks } : {}),
     commands,
     todos,
-    agents: agents.summaries(),
+    // Read live: an SDK host may add agent types after start-up.
+    get agents() {
+      return agents.summaries();
+    },
+    addAgents: agents.add,
   };
 }

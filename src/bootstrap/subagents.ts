@@ -6,6 +6,7 @@ import {
   createSubagentRunner,
   formatAgentLoadError,
   loadAgentDefinitions,
+  mergeAgents,
   summarizeAgent,
   type AgentDefinition,
   type AgentSummary,
@@ -27,26 +28,36 @@ export type SessionAgents = {
   /** Waits for the definitions; returns one warning per file that could not be loaded. */
   load(): Promise<string[]>;
   definitions(): AgentDefinition[];
+  /** Definitions that arrive mid-session (an SDK host's `initialize.agents`); they rank as `--agents`. */
+  add(definitions: readonly AgentDefinition[]): void;
 };
 
 /** Starts loading at once; `--agents` problems surface from `load()` as an error. */
 export function loadSessionAgents(cwd: string, flagJson: string | undefined): SessionAgents {
   let loaded: LoadedAgents | undefined;
+  let added: AgentDefinition[] = [];
   const loading = loadAgentDefinitions({ cwd, ...(flagJson !== undefined ? { flagJson } : {}) }).then((result) => {
     loaded = result;
     return result;
   });
   loading.catch(() => undefined);
+  // Added ones come last, so within the flag rank they win a name clash with `--agents`.
+  const definitions = (): AgentDefinition[] =>
+    added.length === 0 ? (loaded?.agents ?? []) : mergeAgents([...(loaded?.agents ?? []), ...added]);
   return {
-    summaries: () => (loaded?.agents ?? []).map(summarizeAgent),
+    summaries: () => definitions().map(summarizeAgent),
     listing: () =>
-      (loaded?.agents ?? []).map((agent) => ({
+      definitions().map((agent) => ({
         name: agent.name,
         description: agent.description,
         ...(agent.tools ? { tools: agent.tools } : {}),
       })),
     load: async () => (await loading).errors.map(formatAgentLoadError),
-    definitions: () => loaded?.agents ?? [],
+    definitions,
+    add: (more) => {
+      const names = new Set(more.map((agent) => agent.name));
+      added = [...added.filter((agent) => !names.has(agent.name)), ...more];
+    },
   };
 }
 

@@ -46,6 +46,8 @@ export type SubagentRequest = {
   toolUseId: string;
   /** Told what the sub-agent is doing as it works, for a one-line display. */
   onActivity?: (activity: SubagentActivity) => void;
+  /** Told each user and assistant message of the sub-agent's conversation (stream-json shows them). */
+  onMessage?: (message: Message) => void;
 };
 
 /** What a running sub-agent has done so far. */

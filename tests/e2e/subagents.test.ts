@@ -60,6 +60,17 @@ describe('sub-agents in print mode', () => {
     expect(lines[0]?.tools).toContain('Agent');
     expect(lineKinds(lines).at(-1)).toBe('result/success');
     expect(resultOf(lines)).toMatchObject({ subtype: 'success', result: 'The counter says 2.' });
+    // The sub-agent's own conversation appears as normal lines whose parent is the Task call,
+    // between that call and its result.
+    const childLines = lines.filter((line) => line.parent_tool_use_id === 'toolu_agent');
+    expect(childLines.map((line) => line.type)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(JSON.stringify(childLines[1])).toContain('"name":"Glob"');
+    expect(JSON.stringify(childLines[3])).toContain('There are 2 text files.');
+    const callIndex = lines.findIndex((line) => line.parent_tool_use_id === null && JSON.stringify(line).includes('"id":"toolu_agent"'));
+    const resultIndex = lines.findIndex((line) => line.parent_tool_use_id === null && JSON.stringify(line).includes('"tool_use_id":"toolu_agent"'));
+    expect(callIndex).toBeGreaterThan(-1);
+    expect(lines.indexOf(childLines[0] as (typeof lines)[number])).toBeGreaterThan(callIndex);
+    expect(lines.indexOf(childLines[3] as (typeof lines)[number])).toBeLessThan(resultIndex);
     const agentResult = toolResultsSent(s.mock, 3).find((block) => block.tool_use_id === 'toolu_agent');
     expect(agentResult?.content).toBe('There are 2 text files.');
     const childRequest = s.mock.requests.find((req) => systemText(req).includes('You count files for a living.'));

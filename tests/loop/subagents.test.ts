@@ -205,6 +205,18 @@ describe('sub-agents', () => {
     expect(progress.map((event) => event.data)).toContainEqual(
       expect.objectContaining({ type: 'agent_progress', agentType: 'alpha', lastToolUse: 'Gate', toolUseCount: 1 }),
     );
+    // Every message of each sub-conversation comes through, in order, under its own Agent call.
+    const forwarded = (toolUseID: string) =>
+      progress
+        .filter((event) => event.toolUseID === toolUseID)
+        .map((event) => event.data as { type: string; message?: Message })
+        .filter((data) => data.type === 'agent_message')
+        .map((data) => data.message as Message);
+    for (const [id, name] of [['toolu_alpha', 'alpha'], ['toolu_beta', 'beta']] as const) {
+      const messages = forwarded(id);
+      expect(messages.map((message) => message.type)).toEqual(['user', 'assistant', 'user', 'assistant']);
+      expect(messages.map((message) => message.uuid)).toEqual(logs.historyOf(name).map((message) => message.uuid));
+    }
   });
 
   it("passes a sub-agent's permission question to the parent's canUseTool, naming the sub-agent", async () => {

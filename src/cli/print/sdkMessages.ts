@@ -4,6 +4,7 @@ import type {
   ApiErrorKind,
   AssistantMessage,
   LoopEvent,
+  ProgressMessage,
   SystemMessage,
   UserMessage,
 } from '../../types/messages.js';
@@ -28,11 +29,11 @@ export function sdkErrorKind(kind: ApiErrorKind): SdkAssistantError {
   return kind === 'prompt_too_long' ? 'invalid_request' : kind;
 }
 
-export function toSdkAssistant(message: AssistantMessage, sessionId: string): SdkAssistant {
+export function toSdkAssistant(message: AssistantMessage, sessionId: string, parentToolUseId: string | null = null): SdkAssistant {
   const line: SdkAssistant = {
     type: 'assistant',
     message: message.message,
-    parent_tool_use_id: null,
+    parent_tool_use_id: parentToolUseId,
     session_id: sessionId,
     uuid: message.uuid,
   };
@@ -41,11 +42,11 @@ export function toSdkAssistant(message: AssistantMessage, sessionId: string): Sd
   return line;
 }
 
-export function toSdkUser(message: UserMessage, sessionId: string): SdkUser {
+export function toSdkUser(message: UserMessage, sessionId: string, parentToolUseId: string | null = null): SdkUser {
   const line: SdkUser = {
     type: 'user',
     message: message.message,
-    parent_tool_use_id: null,
+    parent_tool_use_id: parentToolUseId,
     session_id: sessionId,
     uuid: message.uuid,
     timestamp: message.timestamp,
@@ -79,6 +80,23 @@ function toSdkSystem(message: SystemMessage, sessionId: string): SdkSystemEvent 
   };
 }
 
+/** The sub-agent message an Agent call's progress carries (AgentMessageProgress), if it is one. */
+function subagentMessageOf(data: unknown): UserMessage | AssistantMessage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { type, message } = data as { type?: unknown; message?: { type?: unknown } };
+  if (type !== 'agent_message' || typeof message !== 'object' || message === null) return undefined;
+  return message.type === 'user' || message.type === 'assistant' ? (message as UserMessage | AssistantMessage) : undefined;
+}
+
+/** A sub-agent's message as the SDK shows it: a normal line whose parent is the Agent call. */
+function toSdkSubagentLine(event: ProgressMessage, sessionId: string): SdkLine | undefined {
+  const message = subagentMessageOf(event.data);
+  if (!message) return undefined;
+  return message.type === 'assistant'
+    ? toSdkAssistant(message, sessionId, event.toolUseID)
+    : toSdkUser(message, sessionId, event.toolUseID);
+}
+
 /** The stream-json line for one loop event, or undefined when the event is not printed. */
 export function toSdkLine(event: LoopEvent, ctx: MappingContext): SdkLine | undefined {
   switch (event.type) {
@@ -106,8 +124,9 @@ export function toSdkLine(event: LoopEvent, ctx: MappingContext): SdkLine | unde
         session_id: ctx.sessionId,
         uuid: ctx.newUuid(),
       };
-    case 'tombstone':
     case 'progress':
+      return toSdkSubagentLine(event, ctx.sessionId);
+    case 'tombstone':
       return undefined;
   }
 }

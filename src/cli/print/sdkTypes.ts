@@ -35,7 +35,8 @@ export type SdkInit = {
 export type SdkAssistant = {
   type: 'assistant';
   message: AssistantMessage['message'];
-  parent_tool_use_id: null;
+  /** The Agent call's tool_use id for a sub-agent's message; null for the session's own. */
+  parent_tool_use_id: string | null;
   session_id: string;
   uuid: string;
   request_id?: string;
@@ -45,7 +46,8 @@ export type SdkAssistant = {
 export type SdkUser = {
   type: 'user';
   message: UserMessage['message'];
-  parent_tool_use_id: null;
+  /** The Agent call's tool_use id for a sub-agent's message; null for the session's own. */
+  parent_tool_use_id: string | null;
   session_id: string;
   uuid: string;
   timestamp: string;

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { resolveModel } from '../../api/models.js';
 import type { ThinkingConfig } from '../../api/types.js';
+import { summarizeAgent } from '../../agents/definition.js';
+import { parseAgentsRecord } from '../../agents/parse.js';
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
 import type { CanUseToolFn } from '../../query/deps.js';
 import { session } from '../../state/session.js';
@@ -91,6 +93,8 @@ export class SdkSession implements HostRequestTarget {
   }
 
   async initialize(request: InitializeRequest): Promise<Record<string, unknown>> {
+    // Only here, not at boot: a malformed definition is then answered as this request's error.
+    if (request.agents) this.addHostAgents(request.agents);
     this.applyInitialize(request);
     const { booted } = this.inputs;
     const registry = await booted.commands.registry();
@@ -141,14 +145,14 @@ export class SdkSession implements HostRequestTarget {
       // stderr reaches the host's debug output without disturbing the protocol on stdout.
       process.stderr.write(`pulse: warning: SDK hook callbacks for ${ignored.join(', ')} are not supported yet and will not run\n`);
     }
-    if (request.agents) {
-      this.agents = Object.entries(request.agents).map(([name, agent]) => ({
-        name,
-        description: agent.description,
-        ...(agent.model ? { model: agent.model } : {}),
-      }));
-    }
     if (request.jsonSchema) this.jsonSchema = request.jsonSchema;
+  }
+
+  /** The host's agent types join the session's, so the Agent tool can start them this session. */
+  private addHostAgents(raw: unknown): void {
+    const definitions = parseAgentsRecord(raw, 'initialize.agents');
+    this.inputs.booted.addAgents(definitions);
+    this.agents = definitions.map(summarizeAgent);
   }
 
   private async drain(): Promise<void> {

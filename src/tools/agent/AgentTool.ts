@@ -3,7 +3,15 @@
 // sub-agent works, its latest tool call is reported as progress.
 import type { SubagentActivity, Tool, ToolProgress, ToolUseContext, ValidationResult } from '../Tool.js';
 import { agentPrompt } from './prompt.js';
-import { agentInputSchema, type AgentInput, type AgentListing, type AgentOutput, type AgentProgress } from './schema.js';
+import type { Message } from '../../types/messages.js';
+import {
+  agentInputSchema,
+  type AgentInput,
+  type AgentListing,
+  type AgentMessageProgress,
+  type AgentOutput,
+  type AgentProgress,
+} from './schema.js';
 
 export const AGENT_TOOL_NAME = 'Agent';
 const DEFAULT_AGENT_TYPE = 'general-purpose';
@@ -23,32 +31,59 @@ function linkedAbort(parent: AbortSignal): { signal: AbortSignal; abort: () => v
   };
 }
 
-/** Hands out the latest activity, waiting for the next one when there is nothing new. */
-class ActivityFeed {
+type ProgressItem = { kind: 'activity'; activity: SubagentActivity } | { kind: 'message'; message: Message };
+type FeedItem = ProgressItem | { kind: 'finished'; result: string } | { kind: 'failed'; error: unknown };
+
+/**
+ * What the sub-agent reports, in order, ending with its result: every message is kept
+ * (stream-json shows each one); activity reports that pile up collapse into the latest.
+ */
+class ProgressFeed {
+  private readonly queue: FeedItem[] = [];
   private latest: SubagentActivity | undefined;
-  private fresh = false;
   private wake: (() => void) | undefined;
 
-  readonly push = (activity: SubagentActivity): void => {
+  readonly pushActivity = (activity: SubagentActivity): void => {
     this.latest = activity;
-    this.fresh = true;
-    this.wake?.();
+    const tail = this.queue.at(-1);
+    if (tail?.kind === 'activity') tail.activity = activity;
+    else this.enqueue({ kind: 'activity', activity });
+  };
+
+  readonly pushMessage = (message: Message): void => {
+    this.enqueue({ kind: 'message', message });
+  };
+
+  readonly finish = (result: string): void => {
+    this.enqueue({ kind: 'finished', result });
+  };
+
+  readonly fail = (error: unknown): void => {
+    this.enqueue({ kind: 'failed', error });
   };
 
   get last(): SubagentActivity | undefined {
     return this.latest;
   }
 
-  async next(): Promise<SubagentActivity> {
-    if (!this.fresh) await new Promise<void>((resolve) => (this.wake = resolve));
+  async next(): Promise<FeedItem> {
+    if (this.queue.length === 0) await new Promise<void>((resolve) => (this.wake = resolve));
     this.wake = undefined;
-    this.fresh = false;
-    return this.latest as SubagentActivity;
+    return this.queue.shift() as FeedItem;
+  }
+
+  private enqueue(item: FeedItem): void {
+    this.queue.push(item);
+    this.wake?.();
   }
 }
 
-function progressOf(activity: SubagentActivity): ToolProgress {
-  const data: AgentProgress = { type: 'agent_progress', ...activity };
+function progressOf(item: ProgressItem): ToolProgress {
+  if (item.kind === 'message') {
+    const data: AgentMessageProgress = { type: 'agent_message', message: item.message };
+    return { data };
+  }
+  const data: AgentProgress = { type: 'agent_progress', ...item.activity };
   return { data };
 }
 
@@ -87,37 +122,41 @@ export function createAgentTool(options: AgentToolOptions): Tool<typeof agentInp
       const runSubagent = ctx.runSubagent;
       if (!runSubagent) throw new Error(SUBAGENTS_UNAVAILABLE);
       const abort = linkedAbort(ctx.abortSignal);
-      const feed = new ActivityFeed();
+      const feed = new ProgressFeed();
       let settled = false;
-      const finished = runSubagent(
+      runSubagent(
         {
           description: input.description,
           prompt: input.prompt,
           ...(input.subagent_type ? { subagentType: input.subagent_type } : {}),
           ...(input.model ? { model: input.model } : {}),
           toolUseId: ctx.toolUseId ?? '',
-          onActivity: feed.push,
+          onActivity: feed.pushActivity,
+          onMessage: feed.pushMessage,
         },
         { ...ctx, abortSignal: abort.signal },
-      ).finally(() => {
-        settled = true;
-      });
-      const outcome = finished.then((result) => ({ done: true as const, result }));
+      )
+        // The ending goes through the feed too, so nothing reported before it is skipped.
+        .then(feed.finish, feed.fail)
+        .finally(() => {
+          settled = true;
+        });
       try {
         for (;;) {
-          const next = await Promise.race([outcome, feed.next().then((activity) => ({ done: false as const, activity }))]);
-          if (next.done) {
+          const item = await feed.next();
+          if (item.kind === 'failed') throw item.error;
+          if (item.kind === 'finished') {
             const last = feed.last;
             return {
               data: {
                 agentType: last?.agentType ?? input.subagent_type ?? DEFAULT_AGENT_TYPE,
                 description: input.description,
-                result: next.result,
+                result: item.result,
                 toolUseCount: last?.toolUseCount ?? 0,
               },
             };
           }
-          yield progressOf(next.activity);
+          yield progressOf(item);
         }
       } finally {
         // Reached early only when the caller abandons the call: the sub-agent must not outlive it.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Message } from '../../types/messages.js';
 
 export const agentInputSchema = z.object({
   description: z.string().min(1).describe('A short (3-5 word) name for the task, e.g. "Find auth handlers"'),
@@ -31,6 +32,9 @@ export type AgentProgress = {
   toolUseCount: number;
   lastToolUse?: string;
 };
+
+/** One message of the sub-agent's conversation, passed on as progress for stream-json. */
+export type AgentMessageProgress = { type: 'agent_message'; message: Message };
 
 /** What the Agent tool's prompt lists about one agent type. */
 export type AgentListing = { name: string; description: string; tools?: readonly string[] };

@@ -94,9 +94,34 @@ describe('toSdkLine', () => {
     expect(toSdkLine({ type: 'stream_request_start' }, partial)).toMatchObject({ subtype: 'status', status: 'requesting' });
   });
 
-  it('never prints tombstones or progress', () => {
+  it('never prints tombstones or tool progress', () => {
     const message = assistant('msg_4', [toolUse('toolu_2', 'Read', {})]);
     expect(toSdkLine({ type: 'tombstone', message }, ctx)).toBeUndefined();
     expect(toSdkLine({ type: 'progress', toolUseID: 'toolu_2', toolName: 'Bash', data: 'x' }, ctx)).toBeUndefined();
+    const activity = { type: 'agent_progress', agentType: 'Explore', description: 'd', toolUseCount: 1 };
+    expect(toSdkLine({ type: 'progress', toolUseID: 'toolu_2', toolName: 'Agent', data: activity }, ctx)).toBeUndefined();
+  });
+
+  it("prints a sub-agent's messages as normal lines whose parent is the Agent call", () => {
+    const childAssistant = assistant('msg_child', [toolUse('toolu_child', 'Glob', { pattern: '*' })], { requestId: 'req_c' });
+    const childResult = toolResult('toolu_child', 'a.txt');
+    const progress = (data: unknown) => ({ type: 'progress' as const, toolUseID: 'toolu_agent', toolName: 'Agent', data });
+
+    expect(toSdkLine(progress({ type: 'agent_message', message: childAssistant }), ctx)).toEqual({
+      type: 'assistant',
+      message: childAssistant.message,
+      parent_tool_use_id: 'toolu_agent',
+      session_id: 'session-1',
+      uuid: childAssistant.uuid,
+      request_id: 'req_c',
+    });
+    expect(toSdkLine(progress({ type: 'agent_message', message: childResult }), ctx)).toMatchObject({
+      type: 'user',
+      message: childResult.message,
+      parent_tool_use_id: 'toolu_agent',
+      uuid: childResult.uuid,
+    });
+    const system: SystemMessage = { type: 'system', subtype: 'warning', uuid: 'u', timestamp: 't', content: 'x' };
+    expect(toSdkLine(progress({ type: 'agent_message', message: system }), ctx)).toBeUndefined();
   });
 });
