@@ -1,14 +1,22 @@
-// The bordered prompt: a multiline editor over the pure text buffer, prompt history, and the
-// slash-command menu. Reads the draft from the store at key time so fast typing never races a
-// render.
+// The bordered prompt: a multiline editor over the pure text buffer, prompt history with Ctrl+R
+// search, pastes, the slash-command menu and `@` path completion. Reads the draft from the store
+// at key time so fast typing never races a render.
 import { Box, Text, useInput, type Key } from 'ink';
 import { useState } from 'react';
 import { filterCommands, type SlashCommand } from '../../commands/builtin.js';
+import { useBracketedPaste } from '../input/bracketedPaste.js';
+import { fileIndexFor, type FileIndex } from '../input/fileIndex.js';
 import { PromptHistory } from '../input/history.js';
 import { applyKey } from '../input/keymap.js';
+import { isShellInput } from '../input/shellMode.js';
 import { bufferOf } from '../input/textBuffer.js';
+import { useFileCompletion } from '../input/useFileCompletion.js';
+import { usePasteInput } from '../input/usePasteInput.js';
+import { useReverseSearch } from '../input/useReverseSearch.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import { useRepl, useReplStoreApi } from '../hooks/useReplStore.js';
+import { CompletionMenu } from './CompletionMenu.js';
+import { ReverseSearch } from './ReverseSearch.js';
 import { SlashMenu } from './SlashMenu.js';
 
 export type PromptInputProps = {
@@ -17,6 +25,8 @@ export type PromptInputProps = {
   isActive: boolean;
   /** Kept by the App so it outlives this component (dialogs unmount it); persisted per project. */
   history?: PromptHistory;
+  /** Where `@` completion finds paths; the project in the current directory by default. */
+  fileIndex?: FileIndex;
 };
 
 /** The menu shows while the draft is a single `/word` being typed. */
@@ -25,15 +35,23 @@ export function menuMatches(commands: readonly SlashCommand[], text: string): Sl
   return filterCommands(commands, text);
 }
 
-export function PromptInput({ commands, onSubmit, isActive, history: shared }: PromptInputProps) {
+export function PromptInput({ commands, onSubmit, isActive, history: shared, fileIndex }: PromptInputProps) {
   const store = useReplStoreApi();
   const draft = useRepl((state) => state.draft);
   const [own] = useState(() => new PromptHistory());
+  const [index] = useState(() => fileIndex ?? fileIndexFor(process.cwd()));
   const history = shared ?? own;
   const [selected, setSelected, selectedRef] = useLatestState(0);
+  const search = useReverseSearch(store, history);
+  const paste = usePasteInput(store, search.takePaste);
+  const completion = useFileCompletion(store, index, draft);
   const matches = menuMatches(commands, draft.text);
+  useBracketedPaste(isActive);
 
-  const submit = (text: string): void => {
+  const submit = (typed: string): void => {
+    // Placeholders of large pastes go out as the text they stand for.
+    const text = paste.pastes.expand(typed);
+    paste.pastes.clear();
     history.add(text);
     store.getState().setDraft(bufferOf(''));
     setSelected(() => 0);
@@ -42,15 +60,19 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared }: P
 
   useInput(
     (input, key) => {
+      if (paste.handleKey(input, key)) return;
+      if (search.handleKey(input, key)) return;
       const state = store.getState();
       const current = state.draft;
       const menu = menuMatches(commands, current.text);
       if (menu.length > 0 && handleMenuKey(menu, key)) return;
+      if (completion.handleKey(key)) return;
 
       const outcome = applyKey(current, input, key);
       if (outcome.type === 'edit') {
         state.setDraft(outcome.buffer);
         setSelected(() => 0);
+        completion.reset();
       } else if (outcome.type === 'submit') {
         if (current.text.trim() !== '') submit(current.text);
       } else if (outcome.type === 'history') {
@@ -84,17 +106,31 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared }: P
     return false;
   }
 
+  const shell = isShellInput(draft.text);
+  const borderColor = shell ? 'magenta' : isActive ? 'gray' : 'blackBright';
   return (
     <Box flexDirection="column" width="100%">
-      <Box borderStyle="round" borderColor={isActive ? 'gray' : 'blackBright'} paddingX={1} flexDirection="column">
-        <DraftLines text={draft.text} cursor={draft.cursor} showCursor={isActive} />
+      <Box borderStyle="round" borderColor={borderColor} paddingX={1} flexDirection="column">
+        {search.state ? (
+          <ReverseSearch state={search.state} />
+        ) : (
+          <DraftLines text={draft.text} cursor={draft.cursor} showCursor={isActive} shell={shell} />
+        )}
       </Box>
       {matches.length > 0 && <SlashMenu commands={matches} selected={Math.min(selected, matches.length - 1)} />}
+      {!search.state && completion.token && (
+        <CompletionMenu matches={completion.matches} selected={completion.selected} indexing={completion.indexing} />
+      )}
     </Box>
   );
 }
 
-function DraftLines({ text, cursor, showCursor }: { text: string; cursor: number; showCursor: boolean }) {
+type DraftLinesProps = { text: string; cursor: number; showCursor: boolean; shell: boolean };
+
+/** In shell mode the leading `!` becomes the prompt sign, so the command reads as typed. */
+function DraftLines({ text: raw, cursor: rawCursor, showCursor, shell }: DraftLinesProps) {
+  const text = shell ? raw.slice(1) : raw;
+  const cursor = shell ? Math.max(0, rawCursor - 1) : rawCursor;
   const lines = text.split('\n');
   let offset = 0;
   return (
@@ -102,12 +138,13 @@ function DraftLines({ text, cursor, showCursor }: { text: string; cursor: number
       {lines.map((line, index) => {
         const start = offset;
         offset += line.length + 1;
-        const prefix = index === 0 ? '> ' : '  ';
+        const prefix = index > 0 ? '  ' : shell ? '! ' : '> ';
+        const sign = <Text color={shell ? 'magenta' : 'cyan'}>{prefix}</Text>;
         const hasCursor = showCursor && cursor >= start && cursor <= start + line.length;
         if (!hasCursor) {
           return (
             <Text key={index}>
-              <Text color="cyan">{prefix}</Text>
+              {sign}
               {line}
             </Text>
           );
@@ -115,7 +152,7 @@ function DraftLines({ text, cursor, showCursor }: { text: string; cursor: number
         const at = cursor - start;
         return (
           <Text key={index}>
-            <Text color="cyan">{prefix}</Text>
+            {sign}
             {line.slice(0, at)}
             <Text inverse>{line[at] ?? ' '}</Text>
             {line.slice(at + 1)}

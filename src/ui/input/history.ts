@@ -8,6 +8,8 @@ export type PromptHistoryOptions = {
   onAdd?: (prompt: string) => void;
 };
 
+export type HistoryMatch = { index: number; entry: string };
+
 export class PromptHistory {
   private readonly entries: string[];
   /** Index into `entries` while browsing; `entries.length` means "at the draft". */
@@ -34,6 +36,19 @@ export class PromptHistory {
     if (this.position === this.entries.length) this.draft = current;
     this.position--;
     return this.entries[this.position];
+  }
+
+  /**
+   * Ctrl+R: the newest entry older than `before` (an index from an earlier match; omit it to
+   * start at the newest) that contains `query`, ignoring case.
+   */
+  search(query: string, before = this.entries.length): HistoryMatch | undefined {
+    const needle = query.toLowerCase();
+    for (let index = Math.min(before, this.entries.length) - 1; index >= 0; index--) {
+      const entry = this.entries[index];
+      if (entry !== undefined && entry.toLowerCase().includes(needle)) return { index, entry };
+    }
+    return undefined;
   }
 
   /** The newer entry, then the saved draft; undefined when already at the draft. */

@@ -1,0 +1,78 @@
+// Bracketed paste: the terminal wraps pasted text in ESC[200~ … ESC[201~ so a paste is never
+// mistaken for typing (an Enter inside it must not send the prompt). Ink 6.8 splits input on
+// escape sequences and strips the leading ESC, so the markers reach useInput as `[200~` and
+// `[201~` with the text in between as one or more chunks; keys inside a paste (a lone CR, a
+// tab) arrive as key events whose text we put back.
+import type { Key } from 'ink';
+import { useStdout } from 'ink';
+import { useEffect } from 'react';
+
+export const ENABLE_BRACKETED_PASTE = '\u001B[?2004h';
+export const DISABLE_BRACKETED_PASTE = '\u001B[?2004l';
+const PASTE_START = '[200~';
+const PASTE_END = '[201~';
+
+export type PasteStep = { type: 'pasting' } | { type: 'pasted'; text: string } | { type: 'not_paste' };
+
+const NOT_PASTE: PasteStep = { type: 'not_paste' };
+const PASTING: PasteStep = { type: 'pasting' };
+
+/** The text a key event stands for inside a paste. */
+function textOf(input: string, key: Key): string {
+  if (key.return) return '\r';
+  if (key.tab) return '\t';
+  return input;
+}
+
+/** Collects the chunks between the paste markers; one per prompt editor. */
+export class PasteCollector {
+  private chunks: string[] | undefined;
+
+  get isPasting(): boolean {
+    return this.chunks !== undefined;
+  }
+
+  accept(input: string, key: Key): PasteStep {
+    if (input === PASTE_START) {
+      this.chunks = [];
+      return PASTING;
+    }
+    if (!this.chunks) return NOT_PASTE;
+    if (input === PASTE_END) {
+      const text = this.chunks.join('');
+      this.chunks = undefined;
+      return { type: 'pasted', text };
+    }
+    this.chunks.push(textOf(input, key));
+    return PASTING;
+  }
+}
+
+/**
+ * Without bracketed paste (or in tests) a paste arrives as one chunk of several characters that
+ * is not a key; fast typing can do the same, and is treated the same (small text goes in as typed).
+ */
+export function isUnbracketedPaste(input: string, key: Key): boolean {
+  if (input.length < 2 || key.ctrl || key.meta || input.includes('\u001B')) return false;
+  return !(key.return || key.tab || key.backspace || key.delete || key.escape);
+}
+
+/**
+ * Turns bracketed paste on while the prompt is on screen and off when it goes (a dialog would
+ * otherwise see the markers) or the process exits. Only on a real terminal.
+ */
+export function useBracketedPaste(enabled: boolean): void {
+  const { stdout } = useStdout();
+  useEffect(() => {
+    if (!enabled || !stdout.isTTY) return;
+    const disable = (): void => {
+      stdout.write(DISABLE_BRACKETED_PASTE);
+    };
+    stdout.write(ENABLE_BRACKETED_PASTE);
+    process.once('exit', disable);
+    return () => {
+      process.removeListener('exit', disable);
+      disable();
+    };
+  }, [enabled, stdout]);
+}
