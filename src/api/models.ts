@@ -69,6 +69,9 @@ const ALIASES: Readonly<Record<string, string>> = {
 
 export const KNOWN_MODELS: readonly string[] = Object.keys(MODEL_TABLE);
 
+/** The short names people may type instead of an id (`/model sonnet`), with the id each means. */
+export const MODEL_ALIASES: Readonly<Record<string, string>> = ALIASES;
+
 function hasExtendedContext(model: string): boolean {
   return model.toLowerCase().endsWith(ONE_MILLION_SUFFIX);
 }

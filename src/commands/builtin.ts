@@ -2,9 +2,13 @@
 // skills). Each command is a small object; the REPL only parses `/name args`, looks the name up
 // here and either calls `run` or sends the command's prompt to the model.
 import { session } from '../state/session.js';
+import { contextCommand } from './context.js';
 import { formatCostReport } from './cost.js';
 import { initCommand } from './init.js';
 import { memoryCommand } from './memory.js';
+import { modelCommand } from './model.js';
+import { permissionsCommand } from './permissions.js';
+import { statusCommand } from './status.js';
 import type { LocalCommand, SlashCommand } from './types.js';
 
 export type { CommandContext, LocalCommand, PromptCommand, SlashCommand } from './types.js';
@@ -74,7 +78,19 @@ export function compactInstructionsOf(text: string): string | undefined {
   return slash?.name.toLowerCase() === COMPACT_COMMAND_NAME ? slash.args : undefined;
 }
 
-export const BUILTIN_COMMANDS: readonly SlashCommand[] = [help, clear, compact, cost, initCommand, memoryCommand, exit];
+export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
+  help,
+  clear,
+  compact,
+  contextCommand,
+  cost,
+  initCommand,
+  memoryCommand,
+  modelCommand,
+  permissionsCommand,
+  statusCommand,
+  exit,
+];
 
 export function findCommand(commands: readonly SlashCommand[], name: string): SlashCommand | undefined {
   const wanted = name.toLowerCase();

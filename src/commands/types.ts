@@ -1,6 +1,8 @@
 // The shapes every slash command shares: built-ins that act inside Pulse (local) and commands whose
 // text goes to the model (prompt: custom `.md` commands, skills, /init).
-import type { RuleValue, ToolPermissionContext } from '../types/permissions.js';
+import type { PermissionUpdate, RuleValue, ToolPermissionContext } from '../types/permissions.js';
+import type { ContextParts } from './context.js';
+import type { StatusReport } from './status.js';
 
 /** What a local command may do. The REPL supplies it. */
 export type CommandContext = {
@@ -17,6 +19,17 @@ export type CommandContext = {
   editFile?(path: string, editor: string): Promise<void>;
   /** Summarises the conversation now, with the person's extra instructions (`/compact`). */
   compact?(instructions: string): Promise<void>;
+  /** The main model: read it, or switch it from the next turn on (`/model`). */
+  model?: { current(): string; set(model: string): void };
+  /** What `/status` shows about the running session. */
+  status?(): Promise<StatusReport>;
+  /** What the next request would carry, for `/context` to measure. */
+  contextParts?(): Promise<ContextParts>;
+  /** The live permission rules and the one way to change them (`/permissions`). */
+  permissions?: {
+    get(): ToolPermissionContext;
+    update(updates: readonly PermissionUpdate[]): Promise<void>;
+  };
 };
 
 /** Where a command came from; decides precedence and the menu's label. */

@@ -3,12 +3,20 @@
 import type { PermissionMode, PermissionUpdate, ToolPermissionContext } from '../types/permissions.js';
 import { PERMISSION_MODES } from '../types/permissions.js';
 import { resolveRealPath } from './paths.js';
+import { formatRule } from './rules.js';
 
 export function applyPermissionUpdate(ctx: ToolPermissionContext, update: PermissionUpdate): ToolPermissionContext {
   switch (update.type) {
     case 'addRules': {
       const added = update.rules.map((rule) => ({ ...rule, behavior: update.behavior, source: update.destination }));
       return { ...ctx, rules: [...ctx.rules, ...added] };
+    }
+    case 'removeRules': {
+      const removed = new Set(update.rules.map(formatRule));
+      const kept = ctx.rules.filter(
+        (rule) => rule.behavior !== update.behavior || rule.source !== update.destination || !removed.has(formatRule(rule)),
+      );
+      return { ...ctx, rules: kept };
     }
     case 'setMode': {
       if (update.mode === ctx.mode) return ctx;

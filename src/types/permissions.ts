@@ -42,6 +42,8 @@ export type ToolPermissionContext = {
 
 export type PermissionUpdate =
   | { type: 'addRules'; rules: RuleValue[]; behavior: PermissionBehavior; destination: RuleSource }
+  /** Drops the rules with this behaviour that came from `destination` (`/permissions remove`). */
+  | { type: 'removeRules'; rules: RuleValue[]; behavior: PermissionBehavior; destination: RuleSource }
   | { type: 'setMode'; mode: PermissionMode; destination: RuleSource }
   | { type: 'addDirectories'; directories: string[]; destination: RuleSource };
 

@@ -13,7 +13,7 @@ describe('slash command registry', () => {
   it('finds commands by name or alias and filters by prefix', () => {
     expect(findCommand(BUILTIN_COMMANDS, 'quit')?.name).toBe('exit');
     expect(findCommand(BUILTIN_COMMANDS, 'CLEAR')?.name).toBe('clear');
-    expect(filterCommands(BUILTIN_COMMANDS, '/c').map((c) => c.name)).toEqual(['clear', 'compact', 'cost']);
+    expect(filterCommands(BUILTIN_COMMANDS, '/c').map((c) => c.name)).toEqual(['clear', 'compact', 'context', 'cost']);
     expect(filterCommands(BUILTIN_COMMANDS, '/').length).toBe(BUILTIN_COMMANDS.length);
   });
 

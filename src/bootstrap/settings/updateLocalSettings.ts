@@ -1,4 +1,4 @@
-// Edits the project's `.claude/settings.local.json` in place: every other key is kept, edits to
+// Edits a settings file in place (usually the project's `.claude/settings.local.json`): every other key is kept, edits to
 // one file run one at a time (two quick answers cannot lose each other's change), and the file
 // is replaced atomically so a crash never leaves half a settings file.
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,11 @@ const pendingWrites = new Map<string, Promise<void>>();
 
 /** `edit` changes the parsed settings in place and says whether anything changed. */
 export function updateLocalSettings(projectRoot: string, edit: (settings: SettingsObject) => boolean): Promise<void> {
-  const path = localSettingsPath(projectRoot);
+  return updateSettingsFile(localSettingsPath(projectRoot), edit);
+}
+
+/** The same queued, atomic edit for any settings file (user, project or local). */
+export function updateSettingsFile(path: string, edit: (settings: SettingsObject) => boolean): Promise<void> {
   const previous = pendingWrites.get(path) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(() => editFile(path, edit));
   pendingWrites.set(path, next);
