@@ -4,6 +4,7 @@ import { Box, useApp } from 'ink';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BUILTIN_COMMANDS, type SlashCommand } from '../commands/builtin.js';
 import type { PermissionRequest, ReplStore } from '../state/store.js';
+import type { UserMessage } from '../types/messages.js';
 import type { PermissionMode } from '../types/permissions.js';
 import { Footer } from './components/Footer.js';
 import { LiveRegion } from './components/LiveRegion.js';
@@ -56,7 +57,11 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
     [baseCommands, options.session, resume.open],
   );
   const history = usePromptHistory(options.session);
-  const submit = usePromptSubmit(store, runner, commands, exit, extras);
+  const shellEnv = useMemo(
+    () => ({ context: options.context, record: (message: UserMessage) => options.session?.recordEvent(message) }),
+    [options.context, options.session],
+  );
+  const submit = usePromptSubmit(store, runner, commands, exit, extras, shellEnv);
   const interrupt = useCallback(() => runner.interrupt(), [runner]);
   const { setPermissionMode: setSessionMode } = options;
   const setPermissionMode = useCallback(

@@ -1,11 +1,14 @@
-// What Enter does with the prompt: `# note` goes to the project memory file, a local slash
-// command runs here in the REPL, and everything else (text, custom commands, skills) goes to the
-// turn runner, which expands commands and queues prompts while a turn is running.
+// What Enter does with the prompt: `!command` runs in the shell, `# note` goes to the project
+// memory file, a local slash command runs here in the REPL, and everything else (text, custom
+// commands, skills) goes to the turn runner, which expands commands and queues prompts while a
+// turn is running.
 import { useCallback } from 'react';
 import { findCommand, parseSlashInput, type CommandContext, type SlashCommand } from '../../commands/builtin.js';
 import { addProjectMemoryNote, memoryNoteOf } from '../../memory/projectFile.js';
 import type { ReplStore } from '../../state/store.js';
 import { errorText } from '../format/turnEnd.js';
+import { isShellInput } from '../input/shellMode.js';
+import { useShellInput, type ShellInputEnv } from '../input/useShellInput.js';
 import type { TurnRunner } from '../runner/turnRunner.js';
 
 export type PromptSubmitExtras = Pick<CommandContext, 'projectDir' | 'editFile'>;
@@ -16,9 +19,19 @@ export function usePromptSubmit(
   commands: readonly SlashCommand[],
   exit: () => void,
   extras: PromptSubmitExtras = {},
+  shellEnv?: ShellInputEnv,
 ): (text: string) => void {
+  // Prompts typed while a shell command ran wait in the queue; the first one starts the runner,
+  // which takes the rest from the queue itself.
+  const runQueued = useCallback(() => {
+    const next = store.getState().dequeuePrompt();
+    if (next !== undefined) runner.submit(next);
+  }, [store, runner]);
+  const shell = useShellInput(store, shellEnv, runQueued);
   return useCallback(
     (text: string) => {
+      if (isShellInput(text)) return shell.run(text);
+      if (shell.isBusy()) return store.getState().enqueuePrompt(text);
       const note = extras.projectDir === undefined ? undefined : memoryNoteOf(text);
       if (note !== undefined && extras.projectDir !== undefined) {
         addProjectMemoryNote(extras.projectDir, note).then(
@@ -59,6 +72,6 @@ export function usePromptSubmit(
           store.getState().addTranscript({ kind: 'notice', text: `/${command.name} failed: ${errorText(error)}`, tone: 'error' }),
         );
     },
-    [store, runner, commands, exit, extras],
+    [store, runner, commands, exit, extras, shell],
   );
 }
