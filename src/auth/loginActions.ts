@@ -1,0 +1,41 @@
+// What the key screen (first run and /login) does outside the screen: check a key against the
+// endpoint, run a helper command, store the choice. Kept apart so the screen can be tested with
+// the real actions against the mock server, or with fakes.
+import { checkApiKey, checkEndpoint, type KeyCheck } from './checkKey.js';
+import { clearKeyHelperCache, runKeyHelper } from './keyHelper.js';
+import { credentialsPath, writeStoredCredentials, type StoredCredentials } from './store.js';
+
+export type LoginActions = {
+  /** Where checks go, for the screen. */
+  endpoint: string;
+  /** Where the choice will be stored, for the screen. */
+  storePath: string;
+  check(apiKey: string): Promise<KeyCheck>;
+  runHelper(command: string): Promise<string>;
+  /** Stores the choice and returns the file's path. */
+  save(credentials: StoredCredentials): Promise<string>;
+};
+
+export type LoginActionOptions = {
+  /** Where helper commands run. */
+  cwd?: string;
+  /** The Pulse config dir by default. */
+  configDir?: string;
+  /** ANTHROPIC_BASE_URL by default. */
+  baseURL?: string;
+};
+
+export function loginActions({ cwd = process.cwd(), configDir, baseURL }: LoginActionOptions = {}): LoginActions {
+  const endpoint = checkEndpoint(baseURL);
+  return {
+    endpoint,
+    storePath: credentialsPath(configDir),
+    check: (apiKey) => checkApiKey(apiKey, { baseURL: endpoint }),
+    runHelper: (command) => {
+      // A command typed here is meant to run now, even if an earlier run was kept.
+      clearKeyHelperCache();
+      return runKeyHelper(command, cwd);
+    },
+    save: (credentials) => writeStoredCredentials(credentials, configDir),
+  };
+}
