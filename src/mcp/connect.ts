@@ -4,6 +4,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Prompt, Resource, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { describeAuthRequired } from './authHelp.js';
 import { PULSE_CLIENT_INFO } from './limits.js';
 import type { McpServerConfig } from './config.js';
 import type { StderrTail } from './stderrTail.js';
@@ -15,6 +16,9 @@ export type McpConnection = {
   prompts: Prompt[];
   instructions?: string;
 };
+
+/** OAuth discovery after a 401 is a courtesy for the message; it must not hold up start-up. */
+const AUTH_DISCOVERY_TIMEOUT_MS = 5_000;
 
 export class McpConnectError extends Error {
   constructor(
@@ -47,7 +51,10 @@ async function loadSdk() {
 
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
-function createTransport(sdk: Sdk, config: McpServerConfig, cwd: string, stderr: StderrTail): Transport {
+/** The last answer that refused the client (401/403), to explain a needs-auth failure. */
+type Refusal = { status?: number; challenge?: string };
+
+function createTransport(sdk: Sdk, config: McpServerConfig, cwd: string, stderr: StderrTail, refusal: Refusal): Transport {
   if (config.type === 'stdio') {
     const transport = new sdk.StdioClientTransport({
       command: config.command,
@@ -61,11 +68,23 @@ function createTransport(sdk: Sdk, config: McpServerConfig, cwd: string, stderr:
     return transport;
   }
   const requestInit: RequestInit = { headers: config.headers };
-  if (config.type === 'http') return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+  const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(url, init);
+    if (response.status === 401 || response.status === 403) {
+      refusal.status = response.status;
+      const challenge = response.headers.get('www-authenticate');
+      if (challenge) refusal.challenge = challenge;
+    }
+    return response;
+  };
+  if (config.type === 'http') {
+    return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit, fetch: recordingFetch });
+  }
   return new sdk.SSEClientTransport(new URL(config.url), {
     requestInit,
+    fetch: recordingFetch,
     eventSourceInit: {
-      fetch: (url, init) => fetch(url, { ...init, headers: { ...config.headers, ...headersOf(init?.headers) } }),
+      fetch: (url, init) => recordingFetch(url, { ...init, headers: { ...config.headers, ...headersOf(init?.headers) } }),
     },
   });
 }
@@ -142,7 +161,8 @@ export type ConnectOptions = {
 /** Connects and lists tools, resources and prompts, all within `timeoutMs`. */
 export async function connectServer(config: McpServerConfig, options: ConnectOptions): Promise<McpConnection> {
   const sdk = await loadSdk();
-  const transport = createTransport(sdk, config, options.cwd, options.stderr);
+  const refusal: Refusal = {};
+  const transport = createTransport(sdk, config, options.cwd, options.stderr, refusal);
   const client = new sdk.Client(PULSE_CLIENT_INFO, { capabilities: {} });
   let established = false;
   client.onclose = () => {
@@ -171,7 +191,11 @@ export async function connectServer(config: McpServerConfig, options: ConnectOpt
   } catch (error) {
     await client.close().catch(() => undefined);
     if (error instanceof McpConnectError) throw error;
-    throw new McpConnectError(describeConnectFailure(config, error), isAuthFailure(error));
+    if (config.type !== 'stdio' && (refusal.status !== undefined || isAuthFailure(error))) {
+      const failure = { url: config.url, headers: config.headers, ...refusal, timeoutMs: Math.min(options.timeoutMs, AUTH_DISCOVERY_TIMEOUT_MS) };
+      throw new McpConnectError(await describeAuthRequired(failure, errorMessage(error)), true);
+    }
+    throw new McpConnectError(describeConnectFailure(config, error));
   } finally {
     clearTimeout(timer);
   }

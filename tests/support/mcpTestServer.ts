@@ -5,7 +5,8 @@
 // Tools: echo, add (a typed schema), gate (read-only; returns once two gate calls are in flight,
 // so it only finishes when calls run side by side), hang (never answers), crash (exits the
 // process), picture (an image and a resource link), big (a long text), fail (isError).
-// Resource `test://greeting`; prompt `review {topic}`.
+// Resource `test://greeting`; prompt `review {topic}`. Its initialize answer carries
+// instructions (TEST_SERVER_INSTRUCTIONS, or MCP_TEST_INSTRUCTIONS when set).
 // MCP_TEST_FAIL_START=1 makes the stdio server complain on stderr and exit before answering.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -25,11 +26,16 @@ export const GREETING_TEXT = 'Hello from the test server.';
 export const PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+export const TEST_SERVER_INSTRUCTIONS = 'Call echo before add; the greeting resource says hello.';
+
 /** Gate calls waiting for a partner; shared by every session of one process. */
 const waitingAtGate: Array<() => void> = [];
 
 export function createTestMcpServer(): McpServer {
-  const server = new McpServer({ name: 'pulse-test-server', version: '1.0.0' });
+  const server = new McpServer(
+    { name: 'pulse-test-server', version: '1.0.0' },
+    { instructions: process.env.MCP_TEST_INSTRUCTIONS ?? TEST_SERVER_INSTRUCTIONS },
+  );
 
   server.registerTool(
     'echo',
@@ -133,13 +139,43 @@ function readJson(req: IncomingMessage): Promise<unknown> {
   });
 }
 
+export type HttpTestServerOptions = {
+  /** Answer 401 to /mcp and /sse unless the request carries `Authorization: Bearer <token>`. */
+  requireToken?: string;
+  /** With `requireToken`: the 401 points at OAuth protected-resource metadata, which is served. */
+  oauth?: boolean;
+};
+
+/** The 401 a token-protected server sends; with OAuth, its challenge names the metadata. */
+function refuse(res: ServerResponse, base: string, oauth: boolean): void {
+  const challenge = oauth ? `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"` : 'Bearer';
+  res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': challenge });
+  res.end(JSON.stringify({ error: 'invalid_token', error_description: 'a bearer token is required' }));
+}
+
+function oauthMetadata(base: string): string {
+  return JSON.stringify({ resource: `${base}/mcp`, authorization_servers: [`${base}/login`] });
+}
+
 /** Streamable HTTP (stateless: a fresh server per request) and SSE on 127.0.0.1. */
-export async function startHttpTestServer(port = 0): Promise<HttpTestServer> {
+export async function startHttpTestServer(port = 0, options: HttpTestServerOptions = {}): Promise<HttpTestServer> {
   const sockets = new Set<Socket>();
   const sseSessions = new Map<string, SSEServerTransport>();
   let requests = 0;
+  let base = '';
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (options.requireToken !== undefined) {
+      if (options.oauth && url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(oauthMetadata(base));
+        return;
+      }
+      if ((url.pathname === '/mcp' || url.pathname === '/sse') && req.headers.authorization !== `Bearer ${options.requireToken}`) {
+        requests++;
+        refuse(res, base, options.oauth === true);
+        return;
+      }
+    }
     if (url.pathname === '/mcp') {
       requests++;
       if (req.method !== 'POST') {
@@ -188,7 +224,7 @@ export async function startHttpTestServer(port = 0): Promise<HttpTestServer> {
   await new Promise<void>((resolveListen) => http.listen(port, '127.0.0.1', resolveListen));
   const address = http.address();
   if (address === null || typeof address === 'string') throw new Error('test MCP server has no port');
-  const base = `http://127.0.0.1:${address.port}`;
+  base = `http://127.0.0.1:${address.port}`;
   return {
     url: `${base}/mcp`,
     sseUrl: `${base}/sse`,
