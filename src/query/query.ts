@@ -4,6 +4,7 @@
 // mode, the SDK and sub-agents all drive it.
 import { isHookStoppedMarker } from '../tools/execution/toolHooks.js';
 import type { ToolCall, ToolRunEvent } from '../tools/execution/types.js';
+import type { ToolUseContext } from '../tools/Tool.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
 import { answeredToolUseIds, createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
 import { endAbortedStreaming, endAbortedTools } from './abort.js';
@@ -92,8 +93,15 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     const { context } = turnState;
     const model = context.options.model;
     const request = await buildModelRequest(p, turnState, messagesForQuery);
+    // What this response's tools ask to change (a skill's rules and model) holds from the next request.
+    const contextChanges: Array<(context: ToolUseContext) => ToolUseContext> = [];
     const runner = createToolRunner(
-      { tools: p.tools, canUseTool: p.canUseTool, context, uuid: deps.uuid },
+      {
+        tools: p.tools,
+        canUseTool: p.canUseTool,
+        context: { ...context, changeTurnContext: (change) => contextChanges.push(change) },
+        uuid: deps.uuid,
+      },
       streamingTools,
     );
     const outcome = yield* streamResponse(deps.callModel, request, runner);
@@ -204,6 +212,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     }
     state = goRoundAgain({
       ...turnState,
+      context: contextChanges.reduce((changed, change) => change(changed), context),
       messages: [...messagesForQuery, ...assistantMessages, ...toolResults],
       turnCount: turnState.turnCount + 1,
       maxOutputTokensRecoveryCount: 0,

@@ -131,6 +131,11 @@ export type ToolUseContext = {
   callModel?: CallModel;
   /** The small fast model for side questions (`ANTHROPIC_SMALL_FAST_MODEL`, else the main one). */
   smallFastModel?: string;
+  /**
+   * Set by the loop for the calls of one response: changes the context for the rest of this
+   * query, from the next request on (a skill's `allowed-tools` and `model`).
+   */
+  changeTurnContext?: (change: (context: ToolUseContext) => ToolUseContext) => void;
 };
 
 export type ValidationResult = { ok: true } | { ok: false; message: string };
