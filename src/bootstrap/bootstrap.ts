@@ -279,6 +279,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         verbose: options.verbose,
         env: settings.env,
         todos,
+        loadedMemory: nestedMemory.loaded,
         hooks,
         updatePermissions,
         runSubagent,

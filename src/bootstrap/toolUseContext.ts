@@ -17,6 +17,7 @@ export type ToolUseContextInputs = {
   verbose: boolean;
   env: Record<string, string>;
   todos?: TodoList;
+  loadedMemory?: ToolUseContext['loadedMemory'];
   hooks?: HookRunner;
   updatePermissions?: ToolUseContext['updatePermissions'];
   abortTurn?: () => void;
@@ -33,6 +34,7 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     readFileState: inputs.readFileState,
     getPermissionContext: inputs.getPermissionContext,
     ...(inputs.todos ? { todos: inputs.todos } : {}),
+    ...(inputs.loadedMemory ? { loadedMemory: inputs.loadedMemory } : {}),
     ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
     ...(inputs.updatePermissions ? { updatePermissions: inputs.updatePermissions } : {}),
     ...(inputs.abortTurn ? { abortTurn: inputs.abortTurn } : {}),

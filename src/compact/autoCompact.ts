@@ -134,7 +134,7 @@ export function createAutocompact(
       failures,
       // The session keeps its todo list on the context; a caller may still supply its own.
       todos: options.getTodos?.() ?? context.todos?.get(),
-      memoryFiles: options.getMemoryFiles?.(),
+      memoryFiles: options.getMemoryFiles?.() ?? context.loadedMemory?.(),
     });
     failures = outcome.failures;
     if (outcome.error !== undefined) throw outcome.error;

@@ -47,6 +47,7 @@ export async function* compactNow(params: ManualCompactParams): AsyncGenerator<L
       customInstructions: hooks.decision.customInstructions,
       readFileState: context.readFileState,
       todos: context.todos?.get(),
+      memoryFiles: context.loadedMemory?.(),
       transcriptPath: params.transcriptPath,
       uuid,
     });

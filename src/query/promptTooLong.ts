@@ -54,6 +54,7 @@ async function reactiveCompact(input: LadderInput): Promise<PromptTooLongRecover
       customInstructions: hooks.decision.customInstructions,
       readFileState: context.readFileState,
       todos: context.todos?.get(),
+      memoryFiles: context.loadedMemory?.(),
       uuid: deps.uuid,
     });
     keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);

@@ -113,6 +113,11 @@ export type ToolUseContext = {
   canUseTool?: AskPermissionFn;
   /** The session's todo list; absent where nobody keeps one (TodoWrite then refuses). */
   todos?: TodoList;
+  /**
+   * Memory that arrived mid-session with the files it applies to (CLAUDE.md below cwd, `paths:`
+   * rules). It lives in history as meta messages, so compaction puts it back from here.
+   */
+  loadedMemory?: () => ReadonlyArray<{ path: string; content: string }>;
   /** Put there by the caller of `query()`; the Agent tool uses it to start a nested loop. */
   runSubagent?: (request: SubagentRequest, ctx: ToolUseContext) => Promise<string>;
   /** The session's configured hooks; absent when none are configured (or in tests). */
