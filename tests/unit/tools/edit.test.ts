@@ -116,6 +116,18 @@ describe('Edit', () => {
     expect((await edit({ file_path: file, old_string: '{}', new_string: '[]' })).error).toMatch(/NotebookEdit/);
   });
 
+  it('points to NotebookEdit for any notebook, read or not, and leaves it unchanged', async () => {
+    const notebook = '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n';
+    const unread = join(dir, 'Analysis.IPYNB');
+    await writeFile(unread, notebook);
+    const result = await edit({ file_path: unread, old_string: '"cells": []', new_string: '"cells": [1]' });
+    expect(result.error).toBe(`${unread} is a Jupyter notebook; Edit does not change notebooks. Use NotebookEdit instead.`);
+    expect(await readFile(unread, 'utf8')).toBe(notebook);
+    // Even creating one through Edit is refused: notebooks are NotebookEdit's job.
+    const fresh = join(dir, 'new.ipynb');
+    expect((await edit({ file_path: fresh, old_string: '', new_string: notebook })).error).toMatch(/Use NotebookEdit instead/);
+  });
+
   it('refuses a missing file with a non-empty old_string', async () => {
     const result = await edit({ file_path: 'ghost.txt', old_string: 'a', new_string: 'b' });
     expect(result.error).toMatch(/File does not exist/);
