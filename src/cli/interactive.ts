@@ -8,6 +8,7 @@ import type { CliOptions } from './options.js';
 import { cleanupTranscriptsInBackground } from './session/backgroundCleanup.js';
 import { openLiveSession, planSession, sessionCwd, withToolResultsDir } from './session/openSession.js';
 import { createReplSession } from './session/replSession.js';
+import { gatherStatus } from './statusReport.js';
 import { PULSE_VERSION } from './version.js';
 
 /**
@@ -27,9 +28,6 @@ async function loadReplOutsideCiMode(): Promise<typeof import('../ui/main.js')> 
 }
 
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
-  if (prompt?.trim()) {
-    throw new Error('a prompt argument needs -p for now: the interactive session cannot take one yet');
-  }
   const plan = planSession(options, sessionCwd());
   const booted = await bootstrap({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
   const { runRepl } = await loadReplOutsideCiMode();
@@ -72,5 +70,8 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     fallbackModel: booted.fallbackModel,
     maxTurns: options.maxTurns,
     thinking: thinkingForBudget(options.maxThinkingTokens),
+    ...(prompt?.trim() ? { initialPrompt: prompt } : {}),
+    statusReport: () =>
+      gatherStatus({ booted, version: PULSE_VERSION, sessionId: () => live.sessionId, flagSettings: options.settings }),
   }).finally(() => live.close());
 }

@@ -16,7 +16,9 @@ import { ResumePicker } from './components/ResumePicker.js';
 import { SpinnerLine } from './components/SpinnerLine.js';
 import { TodoPanel } from './components/TodoPanel.js';
 import { Transcript } from './components/Transcript.js';
+import { useCommandServices } from './hooks/useCommandServices.js';
 import { useGlobalKeys } from './hooks/useGlobalKeys.js';
+import { useInitialPrompt } from './hooks/useInitialPrompt.js';
 import { usePromptSubmit, type PromptSubmitExtras } from './hooks/usePromptSubmit.js';
 import { useQueryRunner } from './hooks/useQueryRunner.js';
 import { ReplStoreContext, useRepl } from './hooks/useReplStore.js';
@@ -28,7 +30,7 @@ import type { ReplOptions, ReplSession, ResumeChoice } from './types.js';
 
 export type AppProps = {
   store: ReplStore;
-  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices' | 'pickSessionAtStart'>>;
+  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices' | 'pickSessionAtStart' | 'initialPrompt' | 'statusReport'>>;
   commands?: readonly SlashCommand[];
 };
 
@@ -47,9 +49,13 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
     runner.interrupt();
     exitInk();
   }, [runner, exitInk]);
+  const services = useCommandServices(store, runner, options);
   const extras = useMemo<PromptSubmitExtras>(
-    () => (options.cwd === undefined ? {} : { projectDir: options.cwd, editFile: (path, editor) => editFileInTerminal(path, editor) }),
-    [options.cwd],
+    () => ({
+      ...services,
+      ...(options.cwd === undefined ? {} : { projectDir: options.cwd, editFile: (path, editor) => editFileInTerminal(path, editor) }),
+    }),
+    [options.cwd, services],
   );
   const resume = useResume(store, options.session, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
   const commands = useMemo(
@@ -62,6 +68,7 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
     [options.context, options.session],
   );
   const submit = usePromptSubmit(store, runner, commands, exit, extras, shellEnv);
+  useInitialPrompt(submit, options.initialPrompt, resume.choices !== null, history);
   const interrupt = useCallback(() => runner.interrupt(), [runner]);
   const { setPermissionMode: setSessionMode } = options;
   const setPermissionMode = useCallback(

@@ -1,6 +1,7 @@
 // What the CLI's bootstrap hands the interactive REPL. A plain object type so `cli/` can build it
 // without importing any React or Ink code (the REPL itself is loaded with a dynamic import).
 import type { ResolvedInput } from '../commands/promptInput.js';
+import type { StatusReport } from '../commands/status.js';
 import type { SlashCommand } from '../commands/types.js';
 import type { ThinkingConfig } from '../api/types.js';
 import type { QueryParams } from '../query/deps.js';
@@ -96,6 +97,10 @@ export type ReplOptions = {
   resumedMessages?: Message[];
   /** --resume without an id: show the picker before the first prompt. */
   pickSessionAtStart?: boolean;
+  /** `pulse "fix the test"`: submitted as the first turn once the REPL is up. */
+  initialPrompt?: string;
+  /** What `/status` reports; the CLI gathers it. */
+  statusReport?: () => Promise<StatusReport>;
   /** Test seam: defaults to the real `query()` from `src/query/query.ts`. */
   query?: QueryFn;
   /** Test seam for `/compact`: defaults to `compactNow` from `src/query/manualCompact.ts`. */

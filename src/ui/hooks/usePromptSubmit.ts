@@ -11,7 +11,8 @@ import { isShellInput } from '../input/shellMode.js';
 import { useShellInput, type ShellInputEnv } from '../input/useShellInput.js';
 import type { TurnRunner } from '../runner/turnRunner.js';
 
-export type PromptSubmitExtras = Pick<CommandContext, 'projectDir' | 'editFile'>;
+/** What a command may use beyond the basics; the App fills in what this session offers. */
+export type PromptSubmitExtras = Omit<CommandContext, 'print' | 'clearConversation' | 'exit' | 'commands' | 'compact'>;
 
 export function usePromptSubmit(
   store: ReplStore,

@@ -7,8 +7,10 @@ import type { CanUseToolFn } from '../../query/deps.js';
 import type { CompactFn } from '../../query/manualCompact.js';
 import type { Terminal } from '../../query/state.js';
 import { parseTokenBudget } from '../../query/tokenBudget.js';
+import { session } from '../../state/session.js';
 import type { ReplStore } from '../../state/store.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
+import type { ToolUseContext } from '../../tools/Tool.js';
 import type { Message, UserMessage } from '../../types/messages.js';
 import { pickVerb, turnSummaryText } from '../format/spinnerLine.js';
 import { errorText, noticeForTerminal } from '../format/turnEnd.js';
@@ -25,6 +27,7 @@ export class TurnRunner {
   private controller: AbortController | undefined;
   private readonly canUseTool: CanUseToolFn;
   private readonly now: () => number;
+  private model: string;
 
   constructor(
     private readonly store: ReplStore,
@@ -32,6 +35,27 @@ export class TurnRunner {
   ) {
     this.canUseTool = createCanUseTool(store);
     this.now = options.now ?? Date.now;
+    this.model = options.context.options.model;
+  }
+
+  /** The main model the next turn uses. */
+  currentModel(): string {
+    return this.model;
+  }
+
+  /**
+   * `/model`: the next turn (and compaction) uses this model. The session singleton follows so
+   * the system prompt, sub-agents that inherit the model and /status agree with it.
+   */
+  setModel(model: string): void {
+    this.model = model;
+    session.model = model;
+  }
+
+  /** The session's tool context with the model chosen now, for one turn or compaction. */
+  private contextWithModel(): ToolUseContext {
+    const base = this.options.context;
+    return base.options.model === this.model ? base : { ...base, options: { ...base.options, model: this.model } };
   }
 
   /** Starts a turn, or queues the prompt behind the one running. */
@@ -65,7 +89,7 @@ export class TurnRunner {
     try {
       const events = compact({
         messages: messagesSinceCompaction(state.messages),
-        context: { ...this.options.context, abortSignal: controller.signal },
+        context: { ...this.contextWithModel(), abortSignal: controller.signal },
         instructions,
       });
       for (;;) {
@@ -159,7 +183,7 @@ export class TurnRunner {
     const { options } = this;
     const systemPrompt = await options.buildSystemPrompt();
     const abortTurn = (): void => void this.interrupt();
-    const context = contextForTurn({ ...options.context, abortSignal: signal, abortTurn }, turn);
+    const context = contextForTurn({ ...this.contextWithModel(), abortSignal: signal, abortTurn }, turn);
     const events = options.query({
       messages: messagesSinceCompaction(this.store.getState().messages),
       systemPrompt,

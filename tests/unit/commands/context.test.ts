@@ -8,7 +8,7 @@ import type { Message } from '../../../src/types/messages.js';
 import { stripAnsi } from '../../../src/ui/markdown/ansi.js';
 import { fakeCommandContext } from './fakeContext.js';
 
-const memoryFiles = [{ path: '/p/CLAUDE.md', type: 'Project' as const, content: 'Always run the tests. '.repeat(200) }];
+const memoryFiles = [{ path: '/p/CLAUDE.md', type: 'project' as const, content: 'Always run the tests. '.repeat(200) }];
 const memoryText = formatMemoryForPrompt(memoryFiles);
 
 const echoTool = {
