@@ -5,6 +5,22 @@ import { checkApiKey, checkEndpoint, type KeyCheck } from './checkKey.js';
 import { clearKeyHelperCache, runKeyHelper } from './keyHelper.js';
 import { credentialsPath, writeStoredCredentials, type StoredCredentials } from './store.js';
 
+/** What the key screen stored, as far as it may be shown. */
+export type LoginOutcome = {
+  kind: 'apiKey' | 'apiKeyHelper';
+  path: string;
+  /** `sk-…abcd`: all of the key that may be shown. */
+  masked: string;
+  /** False when the person saved it although the endpoint could not confirm it. */
+  checked: boolean;
+};
+
+export function loginOutcomeText({ kind, path, masked, checked }: LoginOutcome): string {
+  const what = kind === 'apiKey' ? 'the key' : 'the command';
+  if (!checked) return `Saved ${what} to ${path} without a check (${masked}).`;
+  return `Key works (${masked}). Saved ${what} to ${path}.`;
+}
+
 export type LoginActions = {
   /** Where checks go, for the screen. */
   endpoint: string;

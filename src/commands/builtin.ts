@@ -5,6 +5,7 @@ import { session } from '../state/session.js';
 import { contextCommand } from './context.js';
 import { formatCostReport } from './cost.js';
 import { initCommand } from './init.js';
+import { loginCommand, logoutCommand } from './login.js';
 import { memoryCommand } from './memory.js';
 import { modelCommand } from './model.js';
 import { permissionsCommand } from './permissions.js';
@@ -85,6 +86,8 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   contextCommand,
   cost,
   initCommand,
+  loginCommand,
+  logoutCommand,
   memoryCommand,
   modelCommand,
   permissionsCommand,

@@ -1,5 +1,6 @@
 // The shapes every slash command shares: built-ins that act inside Pulse (local) and commands whose
 // text goes to the model (prompt: custom `.md` commands, skills, /init).
+import type { LoginOutcome } from '../auth/loginActions.js';
 import type { PermissionUpdate, RuleValue, ToolPermissionContext } from '../types/permissions.js';
 import type { ContextParts } from './context.js';
 import type { StatusReport } from './status.js';
@@ -25,6 +26,8 @@ export type CommandContext = {
   status?(): Promise<StatusReport>;
   /** What the next request would carry, for `/context` to measure. */
   contextParts?(): Promise<ContextParts>;
+  /** Opens the key screen (`/login`); resolves with what was stored, or undefined if cancelled. */
+  login?(): Promise<LoginOutcome | undefined>;
   /** The live permission rules and the one way to change them (`/permissions`). */
   permissions?: {
     get(): ToolPermissionContext;

@@ -4,19 +4,12 @@
 import { Box, Text, useInput, type Key } from 'ink';
 import { useEffect, useRef } from 'react';
 import type { KeyCheck } from '../../auth/checkKey.js';
-import type { LoginActions } from '../../auth/loginActions.js';
+import { loginOutcomeText, type LoginActions, type LoginOutcome } from '../../auth/loginActions.js';
 import { maskKey } from '../../auth/mask.js';
 import type { StoredCredentials } from '../../auth/store.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 
-export type OnboardingOutcome = {
-  kind: 'apiKey' | 'apiKeyHelper';
-  path: string;
-  /** `sk-…abcd`: all of the key that may be shown. */
-  masked: string;
-  /** False when the person saved it although the endpoint could not confirm it. */
-  checked: boolean;
-};
+export type OnboardingOutcome = LoginOutcome;
 
 export type OnboardingProps = {
   reason: 'first-run' | 'login';
@@ -176,12 +169,6 @@ function Intro({ reason, actions }: { reason: OnboardingProps['reason']; actions
   );
 }
 
-function doneText({ kind, path, masked, checked }: OnboardingOutcome): string {
-  const what = kind === 'apiKey' ? 'the key' : 'the command';
-  if (!checked) return `Saved ${what} to ${path} without a check (${masked}).`;
-  return `Key works (${masked}). Saved ${what} to ${path}.`;
-}
-
 function StepView({ step }: { step: Step }) {
   switch (step.name) {
     case 'choose':
@@ -229,7 +216,7 @@ function StepView({ step }: { step: Step }) {
     }
     case 'done':
       return (
-        <Text color={step.outcome.checked ? 'green' : 'yellow'}>{doneText(step.outcome)}</Text>
+        <Text color={step.outcome.checked ? 'green' : 'yellow'}>{loginOutcomeText(step.outcome)}</Text>
       );
   }
 }
