@@ -22,6 +22,8 @@ export async function runRepl(options: ReplOptions): Promise<number> {
 
   const instance = render(<App store={store} options={{ ...options, query, compact }} commands={options.commands} />, {
     exitOnCtrlC: false,
+    // Rewrite only the lines of the live area that changed, not the whole area every frame.
+    incrementalRendering: true,
     ...(options.stdin ? { stdin: options.stdin } : {}),
     // Console output is only routed above the UI when the UI owns the real terminal.
     ...(options.stdout ? { stdout: options.stdout, patchConsole: false } : {}),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createReplStore } from '../../src/state/store.js';
 import type { SystemMessage } from '../../src/types/messages.js';
 import { stripAnsi } from '../../src/ui/markdown/ansi.js';
+import { FramePacer } from '../../src/ui/runner/framePacer.js';
 import { TurnPresenter } from '../../src/ui/runner/turnPresenter.js';
 import { waitFor } from './helpers.js';
 import { assistantText, messageDelta, messageStart, textBlockStart, textDelta, toolResult, toolUse } from './loopEvents.js';
@@ -29,6 +30,25 @@ describe('TurnPresenter', () => {
     expect(store.getState().liveText).toBe('');
     await waitFor(() => store.getState().liveText.length === 200);
     expect(liveUpdates).toBe(1);
+  });
+
+  it('waits as long as the pacer says and tells it how much text each frame carried', async () => {
+    const store = createReplStore();
+    const drawn: number[] = [];
+    const pacer = new (class extends FramePacer {
+      override nextInterval(): number {
+        return 5;
+      }
+      override drew(bytes: number): void {
+        drawn.push(bytes);
+      }
+    })();
+    const presenter = new TurnPresenter(store, [], pacer);
+    presenter.handle(textBlockStart());
+    presenter.handle(textDelta('one\ntw'));
+    presenter.handle(textDelta('o'));
+    await waitFor(() => store.getState().liveText === 'two');
+    expect(drawn).toEqual([7]);
   });
 
   it('commits whole lines and leaves the partial one live', async () => {

@@ -1,6 +1,7 @@
 // Applies what one turn of the loop yields to the store: streamed text becomes committed lines
-// (coalesced to at most ~30 flushes a second), tool calls wait in the live region until their
-// result arrives, and history messages are appended for the next request.
+// (coalesced into frames paced by FramePacer: at most ~30 a second, fewer when text arrives
+// fast), tool calls wait in the live region until their result arrives, and history messages
+// are appended for the next request.
 import type { ReplStore } from '../../state/store.js';
 import { findToolByName, type AnyTool } from '../../tools/Tool.js';
 import type {
@@ -15,8 +16,8 @@ import type {
 import { MarkdownLineStream, renderAnswer } from '../markdown/lineStream.js';
 import { progressDetail } from '../format/progressDetail.js';
 import { describeToolResult, toolTitle } from '../format/toolDisplay.js';
+import { FramePacer } from './framePacer.js';
 
-export const FLUSH_INTERVAL_MS = 33;
 /** A rough token count for the spinner until the API reports the real one. */
 const CHARS_PER_TOKEN = 4;
 
@@ -36,6 +37,7 @@ export class TurnPresenter {
   constructor(
     private readonly store: ReplStore,
     private readonly tools: readonly AnyTool[],
+    private readonly pacer: FramePacer = new FramePacer(),
   ) {}
 
   get outputTokens(): number {
@@ -114,7 +116,7 @@ export class TurnPresenter {
 
   private scheduleFlush(): void {
     if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+    this.flushTimer = setTimeout(() => this.flush(), this.pacer.nextInterval());
   }
 
   private flush(): void {
@@ -123,6 +125,7 @@ export class TurnPresenter {
     const state = this.store.getState();
     if (this.stream && this.pendingText !== '') {
       this.commitLines(this.stream.push(this.pendingText));
+      this.pacer.drew(this.pendingText.length);
       this.pendingText = '';
     }
     state.setOutputTokens(this.outputTokens);
