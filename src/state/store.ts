@@ -88,7 +88,10 @@ export type Draft = { text: string; cursor: number };
 export type ReplData = {
   /** The conversation as sent to the model. */
   messages: Message[];
-  /** Append-only; `/clear` swaps it for a new array and bumps `transcriptEpoch`. */
+  /**
+   * Append-only, except that items <Static> has already printed may be released
+   * (`releasePrinted`); `/clear` and a release swap the array and bump `transcriptEpoch`.
+   */
   transcript: TranscriptItem[];
   transcriptEpoch: number;
   /** The unfinished tail of the streaming answer. */
@@ -110,6 +113,11 @@ export type ReplActions = {
   removeMessage(uuid: string): void;
   addTranscript(...items: NewTranscriptItem[]): void;
   clearConversation(): void;
+  /**
+   * Forgets the items up to and including `lastPrintedId` once <Static> has printed them: the
+   * scrollback keeps them. A no-op when that item is gone already (after `/clear`).
+   */
+  releasePrinted(lastPrintedId: string): void;
   setLiveText(text: string): void;
   startToolUse(use: ActiveToolUse): void;
   finishToolUse(id: string): void;
@@ -184,6 +192,12 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
         liveText: '',
         activeToolUses: [],
       })),
+    releasePrinted: (lastPrintedId) =>
+      set((s) => {
+        const index = s.transcript.findIndex((item) => item.id === lastPrintedId);
+        if (index === -1) return {};
+        return { transcript: s.transcript.slice(index + 1), transcriptEpoch: s.transcriptEpoch + 1 };
+      }),
     setLiveText: (liveText) => set({ liveText }),
     startToolUse: (use) => set((s) => ({ activeToolUses: [...s.activeToolUses, use] })),
     finishToolUse: (id) => set((s) => ({ activeToolUses: s.activeToolUses.filter((u) => u.id !== id) })),
