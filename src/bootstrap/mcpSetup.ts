@@ -1,7 +1,7 @@
 // Starts the session's MCP servers without waiting for them: the manager connects in the
 // background, and each server's tools join the live tool pool as it connects (minus tools a
 // deny rule names outright). Print mode waits for `whenSettled()`; the REPL draws at once.
-import { saveMcpServerApproval } from './mcpApproval.js';
+import { saveMcpApprovalChoice } from './mcpApproval.js';
 import type { McpApprovalSettings } from '../mcp/approval.js';
 import { McpManager } from '../mcp/manager.js';
 import { loadMcpConfig } from '../mcp/sources.js';
@@ -36,7 +36,7 @@ export async function startMcp(options: McpSetupOptions): Promise<McpManager> {
   const manager = new McpManager(entries, {
     cwd: options.cwd,
     approval: options.approval,
-    saveApproval: (name) => saveMcpServerApproval(options.projectRoot, name),
+    saveApprovals: (choice) => saveMcpApprovalChoice(options.projectRoot, choice),
   });
   const offer = (tools: readonly AnyTool[]): void => {
     for (const tool of tools) {

@@ -1,6 +1,7 @@
 // Pulse's system prompt, assembled from parts on every call: who Pulse is and how it works
-// (or the user's --system-prompt instead), guidance for the tools on offer, the environment,
-// memory files, then --append-system-prompt.
+// (or the user's --system-prompt instead), guidance for the tools on offer, what connected MCP
+// servers asked the model to know, the environment, memory files, then --append-system-prompt.
+import { formatMcpInstructions, type McpServerInstructions } from '../mcp/instructions.js';
 import type { AnyTool } from '../tools/Tool.js';
 import type { EnvironmentInfo, GitInfo } from './environment.js';
 
@@ -15,6 +16,8 @@ export type SystemPromptParts = {
   customPrompt?: string;
   /** --append-system-prompt. */
   appendPrompt?: string;
+  /** Instructions from connected MCP servers, each capped when formatted. */
+  mcpInstructions?: readonly McpServerInstructions[];
 };
 
 const IDENTITY = `You are Pulse, an agentic coding assistant that works in the user's terminal and repository. You help with software engineering: reading and changing code, running commands, tracking down bugs and explaining how things work.`;
@@ -76,6 +79,7 @@ export function assembleSystemPrompt(parts: SystemPromptParts): string[] {
     identity,
     parts.isNonInteractive ? NON_INTERACTIVE : undefined,
     toolSection(parts.tools),
+    formatMcpInstructions(parts.mcpInstructions ?? []),
     environmentSection(parts.environment, parts.model),
     parts.memory.trim() === '' ? undefined : parts.memory,
     parts.appendPrompt,

@@ -2,6 +2,7 @@
 // never load for --help, --version or print mode.
 import { bootstrap } from '../bootstrap/bootstrap.js';
 import { thinkingForBudget } from '../query/thinking.js';
+import { mcpReplBridge } from '../mcp/replBridge.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
@@ -66,6 +67,7 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     session: createReplSession(live, context, options.sessionPersistence),
     resumedMessages,
     pickSessionAtStart: plan.pickSession,
+    mcp: mcpReplBridge(booted.mcp),
     version: PULSE_VERSION,
     fallbackModel: booted.fallbackModel,
     maxTurns: options.maxTurns,

@@ -3,7 +3,7 @@
 // tools then answer with the reason) and reconnects HTTP/SSE servers with backoff.
 import type { CallToolResult, GetPromptResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyTool } from '../tools/Tool.js';
-import { projectServerApproval, type McpApprovalSettings } from './approval.js';
+import { projectServerApproval, REJECTED_REASON, type McpApprovalChoice, type McpApprovalSettings } from './approval.js';
 import type { McpServerConfig, McpServerEntry } from './config.js';
 import { connectServer, errorMessage, McpConnectError, type McpConnection } from './connect.js';
 import {
@@ -27,8 +27,8 @@ export type McpManagerOptions = {
   toolTimeoutMs?: number;
   maxOutputTokens?: number;
   reconnectBaseDelayMs?: number;
-  /** Records an approval (`/mcp approve`) so the next session remembers it. */
-  saveApproval?: (name: string) => Promise<void>;
+  /** Records approvals and rejections (the REPL's dialog, `/mcp approve`) for later sessions. */
+  saveApprovals?: (choice: McpApprovalChoice) => Promise<void>;
 };
 
 type ServerSlot = {
@@ -40,6 +40,8 @@ type ServerSlot = {
   /** Bumped on every (re)connect so a late close of an old connection is ignored. */
   generation: number;
   attempt?: Promise<void>;
+  /** A project server nobody has approved or rejected yet. */
+  awaitingApproval?: boolean;
 };
 
 export class McpToolCallError extends Error {
@@ -115,6 +117,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     if (!verdict.approved) {
       slot.status = 'disabled';
       slot.reason = verdict.reason;
+      slot.awaitingApproval = !verdict.rejected;
     }
   }
 
@@ -213,6 +216,11 @@ export class McpManager implements McpToolCaller, McpResourceSource {
           this.update(slot, 'connected');
           return;
         } catch (error) {
+          if (error instanceof McpConnectError && error.needsAuth) {
+            // Trying again with the same credentials cannot help.
+            this.update(slot, 'needs-auth', errorMessage(error));
+            return;
+          }
           lastError = errorMessage(error);
         }
       }
@@ -357,15 +365,61 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     return this.slots.has(name);
   }
 
-  /** `/mcp approve <name>`: turns on a project server that was waiting for approval. */
+  /** `/mcp approve <name>`: turns on a project server that was off (unanswered or rejected). */
   async approve(name: string): Promise<void> {
     const slot = this.slots.get(name);
     if (!slot) throw new Error(`There is no MCP server named "${name}".`);
     if (slot.entry.scope !== 'project' || slot.status !== 'disabled') return;
-    await this.options.saveApproval?.(name);
-    delete slot.reason;
-    this.beginConnect(slot);
+    await this.answerApprovals({ approved: [name], rejected: [] });
     await slot.attempt;
+  }
+
+  /** Project servers from `.mcp.json` that nobody has approved or rejected yet. */
+  pendingApprovals(): string[] {
+    return [...this.slots.values()].filter((slot) => slot.awaitingApproval).map((slot) => slot.entry.name);
+  }
+
+  /**
+   * Records the answer, then starts the approved servers at once (without waiting for them);
+   * rejected ones stay off and say so.
+   */
+  async answerApprovals(choice: McpApprovalChoice): Promise<void> {
+    const named = (names: readonly string[]): ServerSlot[] =>
+      names.flatMap((name) => {
+        const slot = this.slots.get(name);
+        return slot && slot.entry.scope === 'project' && slot.status === 'disabled' ? [slot] : [];
+      });
+    const approved = named(choice.approved);
+    const rejected = named(choice.rejected);
+    let saveError: unknown;
+    try {
+      await this.options.saveApprovals?.({
+        approved: approved.map((slot) => slot.entry.name),
+        rejected: rejected.map((slot) => slot.entry.name),
+      });
+    } catch (error) {
+      // The answer still holds for this session; the caller says it was not remembered.
+      saveError = error;
+    }
+    for (const slot of rejected) {
+      delete slot.awaitingApproval;
+      this.update(slot, 'disabled', REJECTED_REASON);
+    }
+    for (const slot of approved) {
+      delete slot.awaitingApproval;
+      delete slot.reason;
+      if (!this.closed) this.beginConnect(slot);
+    }
+    if (saveError !== undefined) throw saveError;
+  }
+
+  /** What connected servers asked the model to know (their `initialize` instructions). */
+  instructions(): Array<{ server: string; instructions: string }> {
+    return [...this.slots.values()].flatMap((slot) =>
+      slot.status === 'connected' && slot.connection?.instructions
+        ? [{ server: slot.entry.name, instructions: slot.connection.instructions }]
+        : [],
+    );
   }
 
   /** `/mcp reconnect <name>`: a fresh connection for a failed or stuck server. */

@@ -35,8 +35,20 @@ export function formatServerReport(servers: readonly McpServerInfo[]): string {
   return ['MCP servers:', '', blocks.join('\n\n')].join('\n');
 }
 
+/** Long reasons (stderr, error pages) are cut: the notice is one line, `/mcp` has the rest. */
+const NOTICE_REASON_CHARS = 160;
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > NOTICE_REASON_CHARS ? `${flat.slice(0, NOTICE_REASON_CHARS)}…` : flat;
+}
+
 /** One line for a status change, for the REPL's notifications. */
-export function formatStatusNotice(event: { server: string; status: McpServerInfo['status']; reason?: string }): string {
-  const why = event.reason ? `: ${event.reason}` : '';
-  return `MCP server "${event.server}" ${STATUS_LABEL[event.status]}${why}`;
+export function formatStatusNotice(event: { server: string; status: McpServerInfo['status']; reason?: string; toolCount?: number }): string {
+  if (event.status === 'connected') {
+    const tools = event.toolCount === undefined ? '' : ` · ${event.toolCount} tool${event.toolCount === 1 ? '' : 's'}`;
+    return `MCP server "${event.server}" connected${tools}`;
+  }
+  const why = event.reason ? `: ${oneLine(event.reason)}` : '';
+  return `MCP server "${event.server}" ${STATUS_LABEL[event.status]}${why} · /mcp for details`;
 }

@@ -8,6 +8,7 @@ import type { UserMessage } from '../types/messages.js';
 import type { PermissionMode } from '../types/permissions.js';
 import { Footer } from './components/Footer.js';
 import { LiveRegion } from './components/LiveRegion.js';
+import { useMcpSession } from './components/McpApprovalDialog.js';
 import { PermissionDialog } from './components/PermissionDialog.js';
 import { PlanApprovalDialog } from './components/PlanApprovalDialog.js';
 import { PromptInput } from './components/PromptInput.js';
@@ -30,7 +31,7 @@ import type { ReplOptions, ReplSession, ResumeChoice } from './types.js';
 
 export type AppProps = {
   store: ReplStore;
-  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices' | 'pickSessionAtStart' | 'initialPrompt' | 'statusReport'>>;
+  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices' | 'pickSessionAtStart' | 'mcp' | 'initialPrompt' | 'statusReport'>>;
   commands?: readonly SlashCommand[];
 };
 
@@ -80,6 +81,7 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
   );
   useGlobalKeys(store, { interrupt, exit, setPermissionMode: setSessionMode });
   useStartupNotices(store, options.startupNotices);
+  const mcpDialog = useMcpSession(store, options.mcp);
   const request = useRepl((state) => state.permissionRequest);
 
   return (
@@ -90,6 +92,8 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
       <TodoPanel />
       {request ? (
         <Dialog request={request} onCancel={interrupt} setPermissionMode={setPermissionMode} />
+      ) : mcpDialog ? (
+        mcpDialog
       ) : resume.choices ? (
         <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} />
       ) : (

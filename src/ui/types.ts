@@ -49,6 +49,17 @@ export type ReplSession = {
   rememberPrompt(text: string): void;
 };
 
+/**
+ * The session's MCP servers as the REPL sees them (built by `src/mcp/replBridge.ts`): project
+ * servers waiting for approval, recording the answer, and one-line status notices.
+ */
+export type ReplMcp = {
+  pendingApprovals(): string[];
+  /** Saves the choice and starts the approved servers without waiting for them. */
+  answerApprovals(choice: { approved: readonly string[]; rejected: readonly string[] }): Promise<void>;
+  onNotice(listener: (notice: { text: string; tone: 'dim' | 'warning' | 'error' }) => void): () => void;
+};
+
 /** The loop's signature. The REPL calls the real `query()`; tests inject a scripted one. */
 export type QueryFn = (params: QueryParams) => AsyncGenerator<LoopEvent, Terminal>;
 
@@ -97,6 +108,8 @@ export type ReplOptions = {
   resumedMessages?: Message[];
   /** --resume without an id: show the picker before the first prompt. */
   pickSessionAtStart?: boolean;
+  /** MCP approval dialog and status notices; absent when there is nothing to ask or tell. */
+  mcp?: ReplMcp;
   /** `pulse "fix the test"`: submitted as the first turn once the REPL is up. */
   initialPrompt?: string;
   /** What `/status` reports; the CLI gathers it. */

@@ -3,7 +3,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildMcpTestServerScript, GREETING_TEXT } from '../support/mcpTestServer.js';
+import { MAX_INSTRUCTIONS_CHARS } from '../../src/mcp/instructions.js';
+import { buildMcpTestServerScript, GREETING_TEXT, TEST_SERVER_INSTRUCTIONS } from '../support/mcpTestServer.js';
 import { resultOf, scenario, toolResultsSent } from './harness.js';
 
 let script: string;
@@ -17,6 +18,10 @@ function serverConfig(extra: Record<string, unknown> = {}) {
 }
 
 const STREAM = ['-p', '--output-format', 'stream-json', '--verbose'];
+
+function systemText(body: Record<string, unknown> | undefined): string {
+  return ((body?.system ?? []) as Array<{ text: string }>).map((block) => block.text).join('\n');
+}
 
 describe('MCP in print mode', () => {
   it('connects --mcp-config servers, lists them in system/init and runs their tools', async () => {
@@ -71,5 +76,19 @@ describe('MCP in print mode', () => {
     expect(first.content.map((b) => b.text)).toEqual(
       expect.arrayContaining(['Contents of the MCP resource @docs:test://greeting:', GREETING_TEXT]),
     );
+  });
+
+  it("puts each connected server's instructions in the system prompt under its name, capped", async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'ok' }] }]);
+    const long = 'w'.repeat(MAX_INSTRUCTIONS_CHARS + 500);
+    const config = JSON.stringify({
+      mcpServers: { tester: serverConfig(), wordy: serverConfig({ env: { MCP_TEST_INSTRUCTIONS: long } }) },
+    });
+    const run = await s.run(['-p', 'hi', '--mcp-config', config]);
+    expect(run.stdout.trim()).toBe('ok');
+    const system = systemText(s.mock.requests[0]?.body);
+    expect(system).toContain(`## tester\n${TEST_SERVER_INSTRUCTIONS}`);
+    expect(system).toContain(`## wordy\n${'w'.repeat(MAX_INSTRUCTIONS_CHARS)}\n[… 500 more characters left out]`);
+    expect(system).not.toContain('w'.repeat(MAX_INSTRUCTIONS_CHARS + 1));
   });
 });

@@ -20,8 +20,8 @@ async function lockedServer(options: Omit<HttpTestServerOptions, 'requireToken'>
   return server;
 }
 
-function entry(type: 'http' | 'sse', url: string, headers?: Record<string, string>): McpServerEntry {
-  return { name: 'locked', scope: 'dynamic', source: 'test', raw: {}, config: { type, url, ...(headers ? { headers } : {}) } };
+function entry(type: 'http' | 'sse', url: string, headers: Record<string, string> = {}): McpServerEntry {
+  return { name: 'locked', scope: 'dynamic', source: 'test', raw: {}, config: { type, url, headers } };
 }
 
 async function settledManager(entries: McpServerEntry[]): Promise<McpManager> {
