@@ -1,0 +1,87 @@
+// Pastes and shell mode in a real terminal: the built CLI turns bracketed paste on, Ink hands the
+// markers and the text to the prompt as the terminal sends them, a large paste stays a
+// placeholder on screen and goes whole to the model; `!` runs a command and the next request
+// carries its output.
+import { spawn, type IPty } from '@lydell/node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
+import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { waitFor } from './helpers.js';
+
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
+
+let world: PulseWorld | undefined;
+let mock: MockAnthropic | undefined;
+let pty: IPty | undefined;
+
+afterEach(async () => {
+  pty?.kill();
+  await mock?.close();
+  await world?.cleanup();
+  pty = undefined;
+  mock = undefined;
+  world = undefined;
+});
+
+const lastUserText = (body: unknown): string => {
+  const messages = (body as { messages: Array<{ role: string; content: unknown }> }).messages;
+  return JSON.stringify(messages.filter((message) => message.role === 'user'));
+};
+
+describe('prompt input in a pty', () => {
+  it('collapses a large bracketed paste, sends it whole, and runs ! commands into the context', async () => {
+    assertBuilt();
+    world = await createWorld();
+    mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'Got it.\n' }] }] });
+    let output = '';
+    pty = spawn(process.execPath, [PULSE_BIN], {
+      name: 'xterm-256color',
+      cols: 100,
+      rows: 40,
+      cwd: world.repo,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: world.home,
+        PULSE_CONFIG_DIR: world.configDir,
+        ANTHROPIC_API_KEY: 'sk-test',
+        ANTHROPIC_BASE_URL: mock.url,
+        TERM: 'xterm-256color',
+      },
+    });
+    pty.onData((data) => (output += data));
+    const screen = (): string => output.replace(ESCAPES, '');
+    const session = pty;
+
+    await waitFor(() => screen().includes('/ for commands'), 15_000);
+    await waitFor(() => output.includes('\u001B[?2004h'), 15_000);
+
+    session.write('!echo from-the-shell');
+    await waitFor(() => screen().includes('! echo from-the-shell'), 15_000);
+    session.write('\r');
+    await waitFor(() => /⎿ {2}from-the-shell/.test(screen()), 15_000);
+
+    const pasted = Array.from({ length: 30 }, (_, line) => `pasted line ${line + 1}`).join('\r');
+    session.write(`\u001B[200~${pasted}\u001B[201~`);
+    await waitFor(() => screen().includes('[Pasted text #1 +29 lines]'), 15_000);
+    expect(screen()).not.toContain('pasted line 12');
+    expect(mock.requests).toHaveLength(0);
+
+    session.write('\r');
+    await mock.waitForRequests(1);
+    const sent = lastUserText(mock.requests[0]!.body);
+    expect(sent).toContain('<bash-input>echo from-the-shell</bash-input>');
+    expect(sent).toContain('<bash-stdout>from-the-shell</bash-stdout>');
+    expect(sent).toContain('pasted line 1\\npasted line 2\\n');
+    expect(sent).toContain('pasted line 30');
+    await waitFor(() => screen().includes('Got it.'), 15_000);
+
+    let exitCode: number | undefined;
+    session.onExit(({ exitCode: code }) => (exitCode = code));
+    session.write('\u0004');
+    await waitFor(() => exitCode !== undefined, 10_000);
+    expect(exitCode).toBe(0);
+    // The terminal is handed back with bracketed paste off.
+    expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
+  });
+});
