@@ -7,6 +7,7 @@ import { formatMemoryForPrompt, type MemoryFile } from '../memory/index.js';
 import { toApiTools } from '../tools/apiSchema.js';
 import type { AnyTool } from '../tools/Tool.js';
 import type { Message } from '../types/messages.js';
+import { formatTokens } from './cost.js';
 import type { LocalCommand } from './types.js';
 
 /** What the next request would carry. */
@@ -92,10 +93,6 @@ export function gridCells(breakdown: ContextBreakdown): ContextCategory[] {
   return cells;
 }
 
-function formatTokenCount(tokens: number): string {
-  return tokens < 1000 ? String(tokens) : `${(tokens / 1000).toFixed(1)}k`;
-}
-
 function percentOf(tokens: number, whole: number): string {
   return `${((tokens / whole) * 100).toFixed(1)}%`;
 }
@@ -109,11 +106,11 @@ export function formatContextGrid(breakdown: ContextBreakdown): string {
   }
   const legend = breakdown.categories.map(
     (category) =>
-      `${paint(category.color, SYMBOL[category.kind])} ${category.name}: ${formatTokenCount(category.tokens)} tokens ` +
+      `${paint(category.color, SYMBOL[category.kind])} ${category.name}: ${formatTokens(category.tokens)} tokens ` +
       `(${percentOf(category.tokens, breakdown.windowTokens)})`,
   );
   const summary =
-    `${breakdown.model} · ${formatTokenCount(breakdown.usedTokens)}/${formatTokenCount(breakdown.windowTokens)} tokens ` +
+    `${breakdown.model} · ${formatTokens(breakdown.usedTokens)}/${formatTokens(breakdown.windowTokens)} tokens ` +
     `(${percentOf(breakdown.usedTokens, breakdown.windowTokens)}) · estimated`;
   // The legend sits beside the grid, one category per row, like the reference's layout.
   const lines = rows.map((gridRow, index) => {
