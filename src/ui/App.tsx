@@ -19,6 +19,7 @@ import { TodoPanel } from './components/TodoPanel.js';
 import { Transcript } from './components/Transcript.js';
 import { useCommandServices } from './hooks/useCommandServices.js';
 import { useGlobalKeys } from './hooks/useGlobalKeys.js';
+import { useLoginScreen } from './hooks/useLoginScreen.js';
 import { useInitialPrompt } from './hooks/useInitialPrompt.js';
 import { usePromptSubmit, type PromptSubmitExtras } from './hooks/usePromptSubmit.js';
 import { useQueryRunner } from './hooks/useQueryRunner.js';
@@ -51,12 +52,14 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
     exitInk();
   }, [runner, exitInk]);
   const services = useCommandServices(store, runner, options);
+  const login = useLoginScreen(store, options.cwd);
   const extras = useMemo<PromptSubmitExtras>(
     () => ({
       ...services,
+      login: login.open,
       ...(options.cwd === undefined ? {} : { projectDir: options.cwd, editFile: (path, editor) => editFileInTerminal(path, editor) }),
     }),
-    [options.cwd, services],
+    [options.cwd, services, login.open],
   );
   const resume = useResume(store, options.session, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
   const commands = useMemo(
@@ -94,6 +97,8 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
         <Dialog request={request} onCancel={interrupt} setPermissionMode={setPermissionMode} />
       ) : mcpDialog ? (
         mcpDialog
+      ) : login.screen ? (
+        login.screen
       ) : resume.choices ? (
         <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} />
       ) : (
