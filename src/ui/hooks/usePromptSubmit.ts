@@ -32,7 +32,9 @@ export function usePromptSubmit(
   return useCallback(
     (text: string) => {
       if (isShellInput(text)) return shell.run(text);
-      if (shell.isBusy()) return store.getState().enqueuePrompt(text);
+      // The model's turns wait for a running shell command; local commands and notes do not.
+      const toModel = (prompt: string): void =>
+        shell.isBusy() ? store.getState().enqueuePrompt(prompt) : runner.submit(prompt);
       const note = extras.projectDir === undefined ? undefined : memoryNoteOf(text);
       if (note !== undefined && extras.projectDir !== undefined) {
         addProjectMemoryNote(extras.projectDir, note).then(
@@ -43,10 +45,10 @@ export function usePromptSubmit(
         return;
       }
       const slash = parseSlashInput(text);
-      if (!slash) return runner.submit(text);
+      if (!slash) return toModel(text);
       const state = store.getState();
       const command = findCommand(commands, slash.name);
-      if (command?.type === 'prompt') return runner.submit(text);
+      if (command?.type === 'prompt') return toModel(text);
       state.addTranscript({ kind: 'user', text: text.trim() });
       if (!command) {
         state.addTranscript({ kind: 'notice', text: `Unknown command /${slash.name}. Type /help for the list.`, tone: 'warning' });
