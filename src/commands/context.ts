@@ -1,7 +1,8 @@
 // /context: how full the context window is, by category, as a 10x10 grid of cells plus a table.
-// Counts come from the context layers' own estimator (compact/tokens.ts), so this agrees with
-// when auto-compaction fires; the tools are measured as the request sends them.
-import { estimateMessagesTokens, estimateTextTokens } from '../compact/tokens.js';
+// Counts come from the context layers' own estimator (compact/tokens.ts); once the API has
+// reported a usage, the total follows that count, as auto-compaction does. The tools are measured
+// as the request sends them.
+import { estimateMessagesTokens, estimateTextTokens, tokenCountWithEstimation } from '../compact/tokens.js';
 import { getContextThresholds, type Env } from '../compact/thresholds.js';
 import { formatMemoryForPrompt, type MemoryFile } from '../memory/index.js';
 import { toApiTools } from '../tools/apiSchema.js';
@@ -55,8 +56,11 @@ export async function measureContext(parts: ContextParts, env: Env = process.env
   const { system, memory } = splitSystemPrompt(parts);
   const apiTools = await toApiTools(parts.tools, { tools: parts.tools, isNonInteractive: false });
   const tools = apiTools.length === 0 ? 0 : estimateTextTokens(JSON.stringify(apiTools));
-  const messages = estimateMessagesTokens(parts.messages);
-  const usedTokens = system + tools + memory + messages;
+  // The API's count (when there is one) covers the whole request; what it holds beyond the fixed
+  // parts is the conversation. Without one, or when it is below the estimate, the estimate stands.
+  const fixed = system + tools + memory;
+  const messages = Math.max(estimateMessagesTokens(parts.messages), tokenCountWithEstimation(parts.messages) - fixed);
+  const usedTokens = fixed + messages;
   const buffer = thresholds.autoCompactEnabled ? Math.max(0, windowTokens - thresholds.autoCompactThreshold) : 0;
   return {
     model: parts.model,

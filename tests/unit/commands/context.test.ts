@@ -51,6 +51,30 @@ describe('/context', () => {
     expect(byName['Autocompact buffer']).toBeGreaterThan(0);
   });
 
+  it('follows the API-reported count once there is one: the conversation is what it holds beyond the fixed parts', async () => {
+    const answered: Message = {
+      type: 'assistant',
+      uuid: 'a1',
+      timestamp: new Date(0).toISOString(),
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-6',
+        content: [{ type: 'text', text: 'Looking.' }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 60_000, output_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      },
+    } as Message;
+    const breakdown = await measureContext({ ...parts, messages: [...messages, answered] }, ENV);
+    expect(breakdown.usedTokens).toBe(60_100);
+    const fixed = breakdown.categories
+      .filter((category) => ['System prompt', 'Tools', 'Memory files'].includes(category.name))
+      .reduce((sum, category) => sum + category.tokens, 0);
+    expect(breakdown.categories.find((category) => category.name === 'Messages')?.tokens).toBe(60_100 - fixed);
+  });
+
   it('has no buffer when auto-compaction is off, and honours PULSE_CONTEXT_WINDOW', async () => {
     const breakdown = await measureContext(parts, { PULSE_DISABLE_AUTO_COMPACT: '1', PULSE_CONTEXT_WINDOW: '50000' });
     expect(breakdown.windowTokens).toBe(50_000);
