@@ -14,7 +14,9 @@ function editList(settings: SettingsObject, key: string, add: readonly string[],
   const before = names(settings, key);
   const after = [...before.filter((name) => !remove.includes(name)), ...add.filter((name) => !before.includes(name))];
   if (after.length === before.length && after.every((name, index) => name === before[index])) return false;
-  settings[key] = after;
+  // A list emptied by this answer goes, rather than lingering as `[]`.
+  if (after.length === 0) delete settings[key];
+  else settings[key] = after;
   return true;
 }
 

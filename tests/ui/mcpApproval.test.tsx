@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveMcpApprovalChoice } from '../../src/bootstrap/mcpApproval.js';
+import { createMcpCommand } from '../../src/mcp/commands.js';
 import type { McpServerEntry } from '../../src/mcp/config.js';
 import { McpManager } from '../../src/mcp/manager.js';
 import { mcpReplBridge } from '../../src/mcp/replBridge.js';
@@ -140,16 +141,39 @@ describe('MCP approval dialog', () => {
     expect(manager.servers().find((server) => server.name === 'beta')?.reason).toContain('disabledMcpjsonServers');
   });
 
-  it('Esc decides later: nothing is saved, the servers stay off and the prompt comes back', async () => {
+  it('Esc decides later: nothing is saved and the servers stay off, until /mcp approve turns one on', async () => {
     const dir = await project();
     const manager = startManager(dir, [stdioEntry('alpha', 'project')]);
-    const { view, frame } = await renderRepl(dir, manager);
+    const { view, store, frame } = await renderRepl(dir, manager);
     await waitFor(() => frame().includes('New MCP servers found in .mcp.json: alpha'));
     view.stdin.write(KEYS.escape);
     await waitFor(() => !frame().includes('New MCP servers found'));
     expect(statusOf(manager, 'alpha')).toBe('disabled');
     expect(manager.pendingApprovals()).toEqual(['alpha']);
     await expect(localSettings(dir)).rejects.toThrow(/ENOENT/);
+
+    const printed: string[] = [];
+    const ctx = { print: (text: string) => printed.push(text), clearConversation: () => {}, exit: () => {}, commands: [] };
+    await createMcpCommand(manager).run(ctx, 'approve alpha');
+    expect(statusOf(manager, 'alpha')).toBe('connected');
+    expect(printed.join('\n')).toContain('alpha (project, stdio): connected');
+    expect(await localSettings(dir)).toEqual({ enabledMcpjsonServers: ['alpha'] });
+    await waitFor(() => notices(store).some((text) => text.startsWith('MCP server "alpha" connected')));
+  });
+
+  it('"Use none" remembers the rejection; /mcp approve later moves the server to the approved list', async () => {
+    const dir = await project();
+    const manager = startManager(dir, [stdioEntry('alpha', 'project')]);
+    const { view, frame } = await renderRepl(dir, manager);
+    await waitFor(() => frame().includes('New MCP servers found'));
+    view.stdin.write('3');
+    expect(await waitForSettings(dir, (s) => Array.isArray(s.disabledMcpjsonServers))).toEqual({ disabledMcpjsonServers: ['alpha'] });
+    expect(manager.pendingApprovals()).toEqual([]);
+    expect(statusOf(manager, 'alpha')).toBe('disabled');
+
+    await manager.approve('alpha');
+    expect(statusOf(manager, 'alpha')).toBe('connected');
+    expect(await localSettings(dir)).toEqual({ enabledMcpjsonServers: ['alpha'] });
   });
 });
 
