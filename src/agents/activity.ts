@@ -1,9 +1,12 @@
 // Follows a sub-agent's events and reports what it last did, so the parent's display can show
-// one line per running sub-agent: its latest tool call and how many it has made.
+// one line per running sub-agent: its latest tool call and how many it has made (and, expanded,
+// its last few calls).
 import { findToolByName, type AnyTool, type SubagentActivity } from '../tools/Tool.js';
 import type { LoopEvent } from '../types/messages.js';
 
 const MAX_DETAIL_CHARS = 80;
+/** How many of its latest tool calls a sub-agent's expanded line lists. */
+export const RECENT_TOOL_USES = 5;
 
 function clip(text: string): string {
   const line = text.split('\n')[0] ?? '';
@@ -30,7 +33,7 @@ export function describeToolCall(tools: readonly AnyTool[], name: string, rawInp
 
 export class ActivityTracker {
   private toolUseCount = 0;
-  private lastToolUse: string | undefined;
+  private recent: string[] = [];
 
   constructor(
     private readonly base: Pick<SubagentActivity, 'agentType' | 'description'>,
@@ -48,17 +51,18 @@ export class ActivityTracker {
     for (const block of event.message.content) {
       if (block.type !== 'tool_use') continue;
       this.toolUseCount += 1;
-      this.lastToolUse = describeToolCall(this.tools, block.name, block.input);
+      this.recent = [...this.recent, describeToolCall(this.tools, block.name, block.input)].slice(-RECENT_TOOL_USES);
       changed = true;
     }
     if (changed) this.emit();
   }
 
   emit(): void {
+    const lastToolUse = this.recent.at(-1);
     this.report?.({
       ...this.base,
       toolUseCount: this.toolUseCount,
-      ...(this.lastToolUse ? { lastToolUse: this.lastToolUse } : {}),
+      ...(lastToolUse ? { lastToolUse, recentToolUses: [...this.recent] } : {}),
     });
   }
 }

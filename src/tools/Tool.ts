@@ -57,6 +57,8 @@ export type SubagentActivity = {
   toolUseCount: number;
   /** The latest tool call, e.g. `Read(src/auth.ts)`. */
   lastToolUse?: string;
+  /** The last few tool calls, oldest first, for an expanded view. */
+  recentToolUses?: string[];
 };
 
 /**

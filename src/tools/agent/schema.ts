@@ -31,6 +31,7 @@ export type AgentProgress = {
   description: string;
   toolUseCount: number;
   lastToolUse?: string;
+  recentToolUses?: string[];
 };
 
 /** One message of the sub-agent's conversation, passed on as progress for stream-json. */

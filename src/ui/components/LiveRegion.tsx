@@ -2,10 +2,12 @@
 // line of the answer. Everything finished has already moved to the transcript.
 import { Box, Text } from 'ink';
 import { useRepl } from '../hooks/useReplStore.js';
+import { ToolUseDetail, useToolDetailToggle } from './ToolUseDetail.js';
 
 export function LiveRegion() {
   const tools = useRepl((state) => state.activeToolUses);
   const liveText = useRepl((state) => state.liveText);
+  useToolDetailToggle();
   if (tools.length === 0 && liveText === '') return null;
   return (
     <Box flexDirection="column" marginTop={1}>
@@ -24,7 +26,7 @@ export function LiveRegion() {
             <Text bold>{tool.title}</Text>
             <Text dimColor> running…</Text>
           </Text>
-          {tool.detail !== undefined && <Text dimColor wrap="truncate-end">{`  ⎿  ${tool.detail}`}</Text>}
+          {tool.detail !== undefined && <ToolUseDetail detail={tool.detail} />}
         </Box>
       ))}
     </Box>

@@ -1,5 +1,6 @@
-// The line shown under a running tool call for its progress. Only sub-agents report something
-// worth a line of its own: their type, latest tool call and how many calls they have made.
+// What is shown under a running tool call for its progress. Only sub-agents report something
+// worth showing: a first line with their type, latest tool call and how many calls they have
+// made, then (one per line, for the expanded view) their last few calls.
 import { z } from 'zod';
 
 const agentProgressSchema = z.object({
@@ -7,12 +8,15 @@ const agentProgressSchema = z.object({
   agentType: z.string(),
   toolUseCount: z.number(),
   lastToolUse: z.string().optional(),
+  recentToolUses: z.array(z.string()).optional(),
 });
 
 export function progressDetail(data: unknown): string | undefined {
   const parsed = agentProgressSchema.safeParse(data);
   if (!parsed.success) return undefined;
-  const { agentType, toolUseCount, lastToolUse } = parsed.data;
+  const { agentType, toolUseCount, lastToolUse, recentToolUses = [] } = parsed.data;
   if (lastToolUse === undefined) return `${agentType} · starting`;
-  return `${agentType} · ${lastToolUse} · ${toolUseCount} tool use${toolUseCount === 1 ? '' : 's'}`;
+  const summary = `${agentType} · ${lastToolUse} · ${toolUseCount} tool use${toolUseCount === 1 ? '' : 's'}`;
+  // A single call is already on the first line; the list adds something from the second on.
+  return recentToolUses.length > 1 ? [summary, ...recentToolUses].join('\n') : summary;
 }
