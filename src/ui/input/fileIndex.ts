@@ -17,6 +17,8 @@ export type FileIndexOptions = {
 };
 
 export const DEFAULT_MAX_AGE_MS = 30_000;
+/** Started somewhere huge (a home folder outside any repository), memory and match time stay bounded. */
+export const MAX_INDEXED_FILES = 200_000;
 const SKIPPED_DIRS = ['.git', 'node_modules'] as const;
 
 /** `git ls-files -co --exclude-standard` in a repository, else a .gitignore-aware walk. */
@@ -95,7 +97,7 @@ export class FileIndex {
   private async build(): Promise<void> {
     try {
       const files = await this.list(this.root);
-      this.paths = indexPaths(files);
+      this.paths = indexPaths(files.length > MAX_INDEXED_FILES ? files.slice(0, MAX_INDEXED_FILES) : files);
       this.narrowed = undefined;
       this.builtAt = this.now();
       this.builds += 1;
