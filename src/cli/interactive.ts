@@ -1,6 +1,7 @@
 // The interactive face. The REPL (src/ui/) is loaded with a dynamic import so Ink and React
 // never load for --help, --version or print mode.
-import { bootstrap } from '../bootstrap/bootstrap.js';
+import { MissingApiKeyError } from '../api/errors.js';
+import { bootstrap, type BootstrapOptions, type Bootstrapped } from '../bootstrap/bootstrap.js';
 import { thinkingForBudget } from '../query/thinking.js';
 import { mcpReplBridge } from '../mcp/replBridge.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
@@ -28,9 +29,24 @@ async function loadReplOutsideCiMode(): Promise<typeof import('../ui/main.js')> 
   }
 }
 
+/**
+ * First run: with no key anywhere, start-up stops before anything is connected; the key screen
+ * stores one and start-up runs again. Cancelling it ends Pulse with the usual missing-key line.
+ */
+async function bootstrapWithKeyScreen(bootOptions: BootstrapOptions): Promise<Bootstrapped> {
+  try {
+    return await bootstrap(bootOptions);
+  } catch (error) {
+    if (!(error instanceof MissingApiKeyError)) throw error;
+    const { runFirstRunOnboarding } = await loadReplOutsideCiMode();
+    if (!(await runFirstRunOnboarding({ cwd: sessionCwd() }))) throw error;
+    return bootstrap(bootOptions);
+  }
+}
+
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
   const plan = planSession(options, sessionCwd());
-  const booted = await bootstrap({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
+  const booted = await bootstrapWithKeyScreen({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
   const { runRepl } = await loadReplOutsideCiMode();
   // Write failures are not shown: stderr would tear through the REPL's screen.
   const live = openLiveSession(options, booted, plan);

@@ -8,6 +8,7 @@ import type { CompactFn } from '../query/manualCompact.js';
 import type { QueryFn, ReplOptions } from './types.js';
 
 export type { ReplOptions } from './types.js';
+export { runFirstRunOnboarding } from './firstRun.js';
 
 /** Runs the REPL until the user leaves; resolves to the process exit code. */
 export async function runRepl(options: ReplOptions): Promise<number> {

@@ -1,0 +1,94 @@
+// First run in a real terminal: no key anywhere, so `pulse` opens the key screen; a pasted key
+// is checked against the mock, stored with mode 0600, and the REPL starts and uses it.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { spawn, type IPty } from '@lydell/node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readStoredCredentials } from '../../src/auth/store.js';
+import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
+import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { waitFor } from './helpers.js';
+
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
+const KEY = 'sk-ant-first-run-pty-key-F1R5';
+
+let world: PulseWorld | undefined;
+let mock: MockAnthropic | undefined;
+const ptys: IPty[] = [];
+
+afterEach(async () => {
+  for (const pty of ptys.splice(0)) pty.kill();
+  await mock?.close();
+  await world?.cleanup();
+  mock = undefined;
+  world = undefined;
+});
+
+type Terminal = { screen: () => string; write: (text: string) => void; exitCode: () => number | undefined };
+
+function startPulseWithoutKey(current: PulseWorld, url: string): Terminal {
+  let output = '';
+  let code: number | undefined;
+  const pty = spawn(process.execPath, [PULSE_BIN], {
+    name: 'xterm-256color',
+    cols: 120,
+    rows: 40,
+    cwd: current.repo,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: current.home,
+      PULSE_CONFIG_DIR: current.configDir,
+      ANTHROPIC_BASE_URL: url,
+      TERM: 'xterm-256color',
+    },
+  });
+  ptys.push(pty);
+  pty.onData((data) => (output += data));
+  pty.onExit(({ exitCode }) => (code = exitCode));
+  return { screen: () => output.replace(ESCAPES, ''), write: (text) => pty.write(text), exitCode: () => code };
+}
+
+describe('first run', () => {
+  it('asks for a key, checks and stores it, then the REPL uses it', async () => {
+    assertBuilt();
+    world = await createWorld();
+    mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'Hello with the stored key.' }] }], acceptedKeys: [KEY] });
+    const pulse = startPulseWithoutKey(world, mock.url);
+
+    await waitFor(() => pulse.screen().includes('1. Paste an API key'), 15_000);
+    pulse.write('1');
+    await waitFor(() => pulse.screen().includes('API key:'), 10_000);
+    pulse.write(KEY);
+    await waitFor(() => pulse.screen().includes('•'.repeat(KEY.length)), 10_000);
+    pulse.write('\r');
+    await waitFor(() => pulse.screen().includes('Key works (sk-…F1R5)'), 15_000);
+    await waitFor(() => pulse.screen().includes('/ for commands'), 15_000);
+    const stored = join(world.configDir, 'credentials.json');
+    expect(await readStoredCredentials(world.configDir)).toEqual({ apiKey: KEY });
+    expect((await stat(stored)).mode & 0o777).toBe(0o600);
+
+    pulse.write('hi');
+    await waitFor(() => pulse.screen().includes('hi'), 10_000);
+    pulse.write('\r');
+    await waitFor(() => pulse.screen().includes('Hello with the stored key.'), 15_000);
+    expect(mock.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    pulse.write('\u0004');
+    await waitFor(() => pulse.exitCode() !== undefined, 10_000);
+    expect(pulse.exitCode()).toBe(0);
+    expect(pulse.screen()).not.toContain(KEY);
+  });
+
+  it('ends with the missing-key line when the key screen is cancelled', async () => {
+    assertBuilt();
+    world = await createWorld();
+    mock = await startMockAnthropic({ turns: [] });
+    const pulse = startPulseWithoutKey(world, mock.url);
+    await waitFor(() => pulse.screen().includes('1. Paste an API key'), 15_000);
+    pulse.write('\u001B');
+    await waitFor(() => pulse.exitCode() !== undefined, 10_000);
+    expect(pulse.exitCode()).toBe(1);
+    expect(pulse.screen()).toMatch(/pulse: error: No API key found/);
+    expect(await readStoredCredentials(world.configDir)).toBeUndefined();
+  });
+});
