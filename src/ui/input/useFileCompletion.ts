@@ -2,7 +2,7 @@
 // project paths; Up/Down move, Tab or Enter put the path in, Esc hides the menu for that word.
 // The match list is cached per (query, index version) so keys and renders share one scan.
 import type { Key } from 'ink';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Draft, ReplStore } from '../../state/store.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import { acceptCompletion, atTokenAt, type AtToken } from './atCompletion.js';
@@ -29,10 +29,8 @@ function tokenFor(draft: Draft): AtToken | undefined {
 }
 
 export function useFileCompletion(store: ReplStore, index: FileIndex, draft: Draft): FileCompletion {
-  const version = useSyncExternalStore(
-    (listener) => index.subscribe(listener),
-    () => index.version,
-  );
+  const subscribe = useCallback((listener: () => void) => index.subscribe(listener), [index]);
+  const version = useSyncExternalStore(subscribe, () => index.version);
   const [selected, setSelected, selectedRef] = useLatestState(0);
   const [, setDismissed, dismissedRef] = useLatestState<string | undefined>(undefined);
   const cache = useRef<{ key: string; matches: IndexedPath[] }>({ key: '', matches: [] });
