@@ -211,6 +211,7 @@ function StepView({ step }: { step: Step }) {
               {label}
             </Text>
           ))}
+          <Text dimColor>{options.length > 1 ? '↑/↓ choose · ' : ''}Enter select · Esc back</Text>
         </Box>
       );
     }
