@@ -5,6 +5,7 @@ import type { CallToolResult, GetPromptResult, ReadResourceResult, Resource } fr
 import type { AnyTool } from '../tools/Tool.js';
 import { projectServerApproval, REJECTED_REASON, type McpApprovalChoice, type McpApprovalSettings } from './approval.js';
 import type { McpServerConfig, McpServerEntry } from './config.js';
+import { abortError, isConnectionLost, isMcpError, loadSdkErrorTypes, McpToolCallError } from './callErrors.js';
 import { connectServer, errorMessage, McpConnectError, type McpConnection } from './connect.js';
 import {
   connectTimeoutMs,
@@ -43,31 +44,6 @@ type ServerSlot = {
   /** A project server nobody has approved or rejected yet. */
   awaitingApproval?: boolean;
 };
-
-export class McpToolCallError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'McpToolCallError';
-  }
-}
-
-/** The SDK's error types, loaded with the first connection (see connect.ts); none exist before. */
-let sdkTypes: typeof import('@modelcontextprotocol/sdk/types.js') | undefined;
-
-function isMcpError(error: unknown, code: 'ConnectionClosed' | 'RequestTimeout'): boolean {
-  return sdkTypes !== undefined && error instanceof sdkTypes.McpError && error.code === sdkTypes.ErrorCode[code];
-}
-
-function isConnectionLost(error: unknown): boolean {
-  if (sdkTypes && error instanceof sdkTypes.McpError) return isMcpError(error, 'ConnectionClosed');
-  return error instanceof TypeError || /ECONNREFUSED|ECONNRESET|fetch failed|socket hang up|Not connected/i.test(errorMessage(error));
-}
-
-function abortError(): Error {
-  const error = new Error('The tool call was interrupted');
-  error.name = 'AbortError';
-  return error;
-}
 
 function summarizeResource(server: string, resource: Resource): McpResourceSummary {
   return {
@@ -152,25 +128,30 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     const generation = ++slot.generation;
     this.update(slot, 'pending', slot.reason);
     try {
-      sdkTypes ??= await import('@modelcontextprotocol/sdk/types.js');
-      const connection = await connectServer(config, {
-        cwd: this.options.cwd,
-        timeoutMs: this.connectTimeout,
-        stderr: slot.stderr,
-        onClose: () => this.onConnectionClosed(slot, generation),
-      });
-      if (this.closed || generation !== slot.generation) {
-        await connection.client.close().catch(() => undefined);
-        return;
-      }
-      slot.connection = connection;
-      this.addAdapters(slot.entry.name, connection);
-      this.update(slot, 'connected');
+      await loadSdkErrorTypes();
+      await this.open(slot, config, generation);
     } catch (error) {
       if (generation !== slot.generation) return;
       const needsAuth = error instanceof McpConnectError && error.needsAuth;
       this.update(slot, needsAuth ? 'needs-auth' : 'failed', this.withStderr(slot, errorMessage(error)));
     }
+  }
+
+  /** One connection attempt; a result that arrives after the session or slot moved on is closed. */
+  private async open(slot: ServerSlot, config: McpServerConfig, generation: number): Promise<void> {
+    const connection = await connectServer(config, {
+      cwd: this.options.cwd,
+      timeoutMs: this.connectTimeout,
+      stderr: slot.stderr,
+      onClose: () => this.onConnectionClosed(slot, generation),
+    });
+    if (this.closed || generation !== slot.generation) {
+      await connection.client.close().catch(() => undefined);
+      return;
+    }
+    slot.connection = connection;
+    this.addAdapters(slot.entry.name, connection);
+    this.update(slot, 'connected');
   }
 
   private withStderr(slot: ServerSlot, reason: string): string {
@@ -201,19 +182,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
         await new Promise((resolve) => setTimeout(resolve, this.reconnectBaseDelay * 2 ** (n - 1)).unref());
         if (this.closed || generation !== slot.generation) return;
         try {
-          const connection = await connectServer(slot.entry.config as McpServerConfig, {
-            cwd: this.options.cwd,
-            timeoutMs: this.connectTimeout,
-            stderr: slot.stderr,
-            onClose: () => this.onConnectionClosed(slot, generation),
-          });
-          if (this.closed || generation !== slot.generation) {
-            await connection.client.close().catch(() => undefined);
-            return;
-          }
-          slot.connection = connection;
-          this.addAdapters(slot.entry.name, connection);
-          this.update(slot, 'connected');
+          await this.open(slot, slot.entry.config as McpServerConfig, generation);
           return;
         } catch (error) {
           if (error instanceof McpConnectError && error.needsAuth) {
