@@ -3,16 +3,20 @@
 // prints is kept for the rest of the session, so the command runs once however often credentials
 // are looked up; a failure is not kept, so fixing the command and trying again works.
 import { spawn } from 'node:child_process';
+import { maskKey } from './mask.js';
 
 export const KEY_HELPER_TIMEOUT_MS = 10_000;
 
 /** A key is short; anything past this is not one and is not kept in memory. */
 const MAX_OUTPUT_CHARS = 64 * 1024;
 
+const KEY_LIKE = /sk-[A-Za-z0-9_-]{8,}/g;
+
 const cache = new Map<string, Promise<string>>();
 
+/** The first line of stderr, short, with anything that looks like a key masked. */
 function firstLine(text: string): string {
-  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  const line = (text.trim().split('\n')[0]?.trim() ?? '').replace(KEY_LIKE, (found) => maskKey(found));
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 

@@ -37,6 +37,12 @@ describe('apiKeyHelper', () => {
     await expect(failing).rejects.not.toThrow(/sk-partial-secret/);
   });
 
+  it('masks anything that looks like a key in what it quotes from stderr', async () => {
+    await expect(runKeyHelper('printf "bad key sk-%s\\n" ant-leaked-secret-9876 >&2; exit 1', dir)).rejects.toThrow(
+      /failed \(exit 1\): bad key sk-…9876$/,
+    );
+  });
+
   it('fails when the command prints nothing, and does not keep the failure', async () => {
     const flag = join(dir, 'ready');
     const command = `test -f ${flag} && echo sk-later-key-5678`;
