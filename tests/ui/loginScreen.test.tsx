@@ -53,27 +53,35 @@ const noQuery: QueryFn = async function* (): AsyncGenerator<LoopEvent, Terminal>
   throw new Error('no turn expected');
 };
 
+function renderRepl() {
+  const store = createReplStore();
+  const view = render(
+    <App
+      store={store}
+      options={{
+        tools: [],
+        buildSystemPrompt: async () => [],
+        context: makeToolContext(dir),
+        query: noQuery,
+        setPermissionMode: () => undefined,
+        cwd: dir,
+      }}
+    />,
+  );
+  views.push(view);
+  const frame = (): string => plain(view.lastFrame());
+  const type = async (text: string): Promise<void> => {
+    for (const char of text) view.stdin.write(char);
+    await waitFor(() => store.getState().draft.text === text);
+  };
+  return { store, view, frame, type };
+}
+
 describe('/login in the REPL', () => {
   it('opens the key screen, stores a checked key, and the session uses it', async () => {
-    const store = createReplStore();
-    const view = render(
-      <App
-        store={store}
-        options={{
-          tools: [],
-          buildSystemPrompt: async () => [],
-          context: makeToolContext(dir),
-          query: noQuery,
-          setPermissionMode: () => undefined,
-          cwd: dir,
-        }}
-      />,
-    );
-    views.push(view);
+    const { view, frame, type } = renderRepl();
     await settle();
-    const frame = (): string => plain(view.lastFrame());
-    for (const char of '/login') view.stdin.write(char);
-    await waitFor(() => store.getState().draft.text === '/login');
+    await type('/login');
     view.stdin.write(KEYS.enter);
     await waitFor(() => frame().includes('1. Paste an API key'));
     await settle();
@@ -88,5 +96,15 @@ describe('/login in the REPL', () => {
     expect(await readStoredCredentials(dir)).toEqual({ apiKey: KEY });
     expect(createClient().apiKey).toBe(KEY);
     expect(view.frames.map(plain).join('\n')).not.toContain(KEY);
+  });
+
+  it('is refused while a turn is running', async () => {
+    const { store, view, frame, type } = renderRepl();
+    await settle();
+    await type('/login');
+    store.setState({ isRunning: true });
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => frame().includes('/login failed: wait for the turn to finish'));
+    expect(frame()).not.toContain('1. Paste an API key');
   });
 });
