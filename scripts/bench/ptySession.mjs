@@ -60,7 +60,9 @@ export async function createBenchWorld() {
  * `mark` (escapes stripped), so callers wait on what the screen shows rather than on timers.
  */
 export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, rows = 40 }) {
-  const pty = spawn(process.execPath, [bin, ...args], {
+  // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, shows where the REPL's time goes.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const pty = spawn(process.execPath, [...nodeArgs, bin, ...args], {
     name: 'xterm-256color',
     cols,
     rows,

@@ -3,3 +3,4 @@
 await import('./startup.mjs');
 await import('./streamingOverlap.mjs');
 await import('./longSession.mjs');
+await import('./repl.mjs');
