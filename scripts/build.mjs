@@ -55,36 +55,99 @@ const interactiveHandOff = {
 };
 
 /**
- * Packages the first model request never needs, initialised on first call instead of when the
- * bundle loads: each import of one gets a small forwarding module that requires the real
- * package when first called (esbuild keeps a required module's initialisation lazy). An import
- * of something not forwarded here fails the build, so a new use cannot silently break.
+ * Packages the first model request never needs. Each group is bundled into a file of its own
+ * beside the CLI bundle and required on first use, so start-up neither reads nor compiles it;
+ * the MCP SDK's entry points share one group so they share one copy of its internals.
  */
-const LAZY_PACKAGES = {
-  execa: 'export function execa(...args) { return require("execa").execa(...args); }',
-  'gray-matter': 'export default function matter(...args) { return require("gray-matter")(...args); }',
-  // turndown brings a whole DOM (domino) along, the largest module initialisation in the bundle.
-  turndown: 'export default function TurndownService(...args) { const Real = require("turndown"); return new Real(...args); }',
-  'write-file-atomic':
-    'export default function writeFileAtomic(...args) { return require("write-file-atomic")(...args); }',
+const COLD_GROUPS = {
+  execa: ['execa'],
+  'gray-matter': ['gray-matter'],
+  // turndown brings a whole DOM (domino) along, the largest package in the bundle.
+  turndown: ['turndown'],
+  'write-file-atomic': ['write-file-atomic'],
+  mcp: [
+    '@modelcontextprotocol/sdk/client/index.js',
+    '@modelcontextprotocol/sdk/client/sse.js',
+    '@modelcontextprotocol/sdk/client/stdio.js',
+    '@modelcontextprotocol/sdk/client/streamableHttp.js',
+    '@modelcontextprotocol/sdk/types.js',
+    '@modelcontextprotocol/sdk/validation/ajv',
+  ],
 };
-const lazyPackages = {
-  name: 'lazy-packages',
-  setup(pluginBuild) {
-    const names = Object.keys(LAZY_PACKAGES).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-    const filter = new RegExp(`^(${names.join('|')})$`);
-    // Only Pulse's own imports are redirected; packages importing each other are left alone.
-    const source = join(root, 'src');
-    pluginBuild.onResolve({ filter }, (args) =>
-      args.importer.startsWith(source) ? { path: args.path, namespace: 'lazy-package' } : undefined,
-    );
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => ({
-      contents: LAZY_PACKAGES[args.path],
-      loader: 'js',
-      resolveDir: root,
-    }));
-  },
+/**
+ * Pulse's static imports of a cold package get a forwarding module whose functions load the
+ * package when first called (`cold()` returns its exports). A static import of a cold package
+ * without one here fails the build, since it would load the package at start-up; so does
+ * importing a name a forwarder does not export. Dynamic imports load the group when they run.
+ */
+const FORWARDERS = {
+  execa: 'export function execa(...args) { return cold().execa(...args); }',
+  'gray-matter': 'export default function matter(...args) { return cold()(...args); }',
+  turndown: 'export default function TurndownService(...args) { const Real = cold(); return new Real(...args); }',
+  'write-file-atomic': 'export default function writeFileAtomic(...args) { return cold()(...args); }',
 };
+/**
+ * Every bundle file is one function expression, so src/cli/loadCli.ts compiles it as read
+ * (wrapping it at run time would copy the source) and runs it with these arguments.
+ */
+function wrapBundle(contents) {
+  return Buffer.concat([
+    Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive, __pulseLoadBundle) {'),
+    contents,
+    Buffer.from('\n})'),
+  ]);
+}
+
+/** The hash in a bundle's name keys its code cache, since V8 itself checks only the length. */
+function hashedName(stem, contents) {
+  return `${stem}-${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.cjs`;
+}
+
+// loadCli.ts reads bundles as latin1, which is only the same text while they are ASCII.
+function assertAscii(name, contents) {
+  if (contents.some((byte) => byte > 0x7f)) throw new Error(`the bundle ${name} must be ASCII`);
+}
+
+async function buildColdGroup(group, specifiers) {
+  const entry = `module.exports = {${specifiers.map((spec) => `${JSON.stringify(spec)}: require(${JSON.stringify(spec)})`).join(',')}};`;
+  const output = await build({
+    ...shared,
+    stdin: { contents: entry, resolveDir: root, loader: 'js' },
+    outfile: join(outdir, 'chunks', `cold-${group}.cjs`),
+    format: 'cjs',
+    define,
+    plugins: [englishZodOnly],
+  });
+  assertAscii(`cold-${group}`, output.outputFiles[0].contents);
+  const contents = wrapBundle(output.outputFiles[0].contents);
+  const name = hashedName(`cold-${group}`, contents);
+  return { specifiers, name, path: join(outdir, 'chunks', name), contents };
+}
+
+function coldPackages(coldFiles) {
+  const fileOf = new Map(coldFiles.flatMap((file) => file.specifiers.map((spec) => [spec, file])));
+  const escaped = [...fileOf.keys()].map((spec) => spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  const filter = new RegExp(`^(${escaped.join('|')})$`);
+  // Only Pulse's own imports are redirected; packages importing each other are left alone.
+  const source = join(root, 'src');
+  return {
+    name: 'cold-packages',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter }, (args) => {
+        if (!args.importer.startsWith(source)) return undefined;
+        if (args.kind === 'import-statement' && !FORWARDERS[args.path]) {
+          return { errors: [{ text: `${args.path} is a cold package: import it with await import(), or add a forwarder` }] };
+        }
+        return { path: args.path, namespace: 'cold-package' };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'cold-package' }, (args) => {
+        const name = JSON.stringify(fileOf.get(args.path).name);
+        const cold = `function cold() { return __pulseLoadBundle(${name})[${JSON.stringify(args.path)}]; }`;
+        return { contents: `${cold}\n${FORWARDERS[args.path] ?? 'module.exports = cold();'}`, loader: 'js', resolveDir: root };
+      });
+    },
+  };
+}
 
 /**
  * Inside the Anthropic SDK, `Headers` is Pulse's LightHeaders and client.mjs's `instanceof
@@ -106,7 +169,28 @@ const sdkGlobals = {
   },
 };
 
-// The hash in the name keys the code cache, since V8 itself checks only the source's length.
+/**
+ * zod's locale namespaces (`z.locales`, `z.core.locales`) carry every language's error messages,
+ * over half of zod's bytes. Pulse reports errors in English only, so they keep just `en`.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
+        ? { path: join(args.resolveDir, '../locales'), namespace: 'zod-english' }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      loader: 'js',
+      resolveDir: args.path,
+    }));
+  },
+};
+
+const coldFiles = await Promise.all(Object.entries(COLD_GROUPS).map(([group, specifiers]) => buildColdGroup(group, specifiers)));
+
 const cliBuild = await build({
   ...shared,
   entryPoints: ['src/cli/run.ts'],
@@ -116,21 +200,13 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define,
-  plugins: [interactiveHandOff, lazyPackages, sdkGlobals],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), sdkGlobals, englishZodOnly],
 });
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
-// loadCli.ts reads the bundle as latin1, which is only the same text while it is ASCII.
-if (cliOutput.contents.some((byte) => byte > 0x7f)) throw new Error('the CLI bundle must be ASCII');
-// The file is one function expression, so loadCli.ts compiles it as read: wrapping it at run
-// time would copy 2 MB of source. loadCli.ts passes the arguments in this order.
-const cliContents = Buffer.concat([
-  Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive) {'),
-  cliOutput.contents,
-  Buffer.from('\n})'),
-]);
-const cliHash = createHash('sha256').update(cliContents).digest('hex').slice(0, 16);
-const cliBundleName = `cli-${cliHash}.cjs`;
+assertAscii('cli', cliOutput.contents);
+const cliContents = wrapBundle(cliOutput.contents);
+const cliBundleName = hashedName('cli', cliContents);
 const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliContents };
 
 const result = await build({
@@ -157,7 +233,7 @@ const result = await build({
 
 // Other builds and test runs may be using dist/ right now: write the chunks first, swap the
 // entry in with a rename, and only then remove chunks the new build no longer uses.
-const chunkFiles = [...result.outputFiles.filter((file) => file.path !== entryFile), cliBundle];
+const chunkFiles = [...result.outputFiles.filter((file) => file.path !== entryFile), cliBundle, ...coldFiles];
 const entryOutput = result.outputFiles.find((file) => file.path === entryFile);
 if (!entryOutput) throw new Error('esbuild produced no dist/pulse.js');
 await mkdir(join(outdir, 'chunks'), { recursive: true });

@@ -1,6 +1,6 @@
 // The production model call: streams one response, retrying transient failures with backoff.
 // The contract (what is yielded, when it throws) is documented on CallModel in types.ts.
-import type Anthropic from '@anthropic-ai/sdk';
+import type { ModelClient } from './client.js';
 import type { AssistantMessage } from '../types/messages.js';
 import { endpointHost } from './client.js';
 import {
@@ -35,16 +35,16 @@ function failureMessage(info: ApiErrorInfo, host: string | undefined): Assistant
   return syntheticApiErrorMessage(text, info.kind, info.status);
 }
 
-export function createCallModel(getClient: () => Anthropic): CallModel {
+export function createCallModel(getClient: () => ModelClient): CallModel {
   return (params) => callModel(getClient, params);
 }
 
 async function* callModel(
-  getClient: () => Anthropic,
+  getClient: () => ModelClient,
   params: CallModelParams,
 ): AsyncGenerator<ModelEvent, void> {
   if (params.signal.aborted) throw new AbortError();
-  let client: Anthropic;
+  let client: ModelClient;
   try {
     client = getClient();
   } catch (err) {

@@ -1,7 +1,9 @@
 // Builds the Anthropic client from the environment and settings. Pulse runs its own retry
 // policy, so the SDK's retries are off; the SDK's timeout is only a backstop behind the
 // stream idle watchdog.
-import Anthropic from '@anthropic-ai/sdk';
+import { BaseAnthropic } from '@anthropic-ai/sdk/client';
+import { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
+import { Models } from '@anthropic-ai/sdk/resources/models';
 import packageJson from '../../package.json' with { type: 'json' };
 import { MissingApiKeyError } from './errors.js';
 import { nodeFetch } from './nodeFetch.js';
@@ -16,10 +18,20 @@ export type ClientOptions = {
 
 const DEFAULT_TIMEOUT_MS = 600_000;
 
+/**
+ * The SDK's client with only the resources Pulse calls. The SDK's default export builds every
+ * API resource tree (beta, files, skills, organisations …) when constructed, and bundling it
+ * pulls all of their modules into start-up.
+ */
+export class ModelClient extends BaseAnthropic {
+  messages = new Messages(this);
+  models = new Models(this);
+}
+
 export const PULSE_USER_AGENT = `pulse/${packageJson.version}`;
 
 let overrides: ClientOptions = {};
-let cached: Anthropic | undefined;
+let cached: ModelClient | undefined;
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -50,12 +62,12 @@ function resolveOptions(opts: ClientOptions): ResolvedOptions {
  * A fresh client. Throws MissingApiKeyError when there is neither a key nor a token: without
  * one the SDK would go looking for credential profiles on disk, which Pulse does not use.
  */
-export function createClient(opts: ClientOptions = {}): Anthropic {
+export function createClient(opts: ClientOptions = {}): ModelClient {
   const resolved = resolveOptions(opts);
   if (!resolved.apiKey && !resolved.authToken) throw new MissingApiKeyError();
   // The SDK accepts exactly one credential; a key beats a token.
   const credential = resolved.apiKey ? { apiKey: resolved.apiKey } : { authToken: resolved.authToken ?? null };
-  return new Anthropic({
+  return new ModelClient({
     ...credential,
     baseURL: resolved.baseURL ?? null,
     maxRetries: 0,
@@ -69,7 +81,7 @@ export function createClient(opts: ClientOptions = {}): Anthropic {
 }
 
 /** The process-wide client, built on first use. */
-export function getClient(): Anthropic {
+export function getClient(): ModelClient {
   cached ??= createClient();
   return cached;
 }
@@ -86,7 +98,7 @@ export function hasCredentials(): boolean {
 }
 
 /** host:port of the API endpoint, for error texts that point people at their gateway. */
-export function endpointHost(client: Pick<Anthropic, 'baseURL'>): string | undefined {
+export function endpointHost(client: Pick<ModelClient, 'baseURL'>): string | undefined {
   try {
     return new URL(client.baseURL).host;
   } catch {

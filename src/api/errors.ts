@@ -1,6 +1,6 @@
 // Pulse's model-layer errors, the one place that decides what an API failure means
 // (retry or not, which kind), and the one place that words it for people.
-import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk/error';
 import type { ApiErrorKind } from '../types/messages.js';
 import { formatApiErrorText } from './errorText.js';
 

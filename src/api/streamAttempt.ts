@@ -1,8 +1,8 @@
 // One streaming request: send it, watch it for silence, pass every event through and turn
 // closed blocks into assistant messages. Retrying is the caller's job; this only reports,
 // by throwing, how the attempt died.
-import type Anthropic from '@anthropic-ai/sdk';
-import { APIError } from '@anthropic-ai/sdk';
+import type { ModelClient } from './client.js';
+import { APIError } from '@anthropic-ai/sdk/error';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { AssistantMessage, RawMessageStreamEvent, StopReason, Usage } from '../types/messages.js';
 import { AbortError, StreamIdleTimeoutError, StreamInterruptedError } from './errors.js';
@@ -45,7 +45,7 @@ class IdleWatchdog {
 }
 
 export async function* streamAttempt(
-  client: Anthropic,
+  client: ModelClient,
   body: MessageCreateParamsStreaming,
   opts: AttemptOptions,
   yielded: AssistantMessage[],

@@ -18,9 +18,12 @@ type InteractiveModule = typeof import('./interactive.js');
 export type ImportInteractive = () => Promise<InteractiveModule>;
 
 type CommonJsModule = { exports: Record<string, unknown> };
+/** Loads a bundle file beside the CLI bundle once and returns its exports (the cold packages). */
+type LoadBundle = (fileName: string) => Record<string, unknown>;
 /**
- * The bundle file is this function (scripts/build.mjs writes the wrapper). The REPL stays an
+ * Every bundle file is this function (scripts/build.mjs writes the wrapper). The REPL stays an
  * ES module, since Ink needs top-level await; the bundle reaches it through importInteractive.
+ * Packages start-up never needs sit in bundles of their own that loadBundle runs on first use.
  */
 type BundleWrapper = (
   exports: CommonJsModule['exports'],
@@ -29,16 +32,19 @@ type BundleWrapper = (
   filename: string,
   dirname: string,
   importInteractive: ImportInteractive,
+  loadBundle: LoadBundle,
 ) => void;
 
 const HEADER_PREFIX = 'pulse-v8-cache ';
 
 /**
- * One cache file per Node build and kind of run, so a REPL start does not replace the functions
- * print mode compiled. The bundle's hash is stored inside: V8 itself checks only the length.
+ * One cache file per bundle, Node build and kind of run, so a REPL start does not replace the
+ * functions print mode compiled. The bundle's hash is stored inside: V8 itself checks only the
+ * length.
  */
-function cacheFile(kind: string): string {
-  return join(pulseConfigDir(), 'cache', `cli-${kind}-${process.version}-${process.arch}.v8cache`);
+function cacheFile(bundleName: string, kind: string): string {
+  const stem = bundleName.replace(/-[0-9a-f]+\.cjs$/, '');
+  return join(pulseConfigDir(), 'cache', `${stem}-${kind}-${process.version}-${process.arch}.v8cache`);
 }
 
 /** A guess is enough: a wrong one costs only cache hits, never correctness. */
@@ -47,8 +53,8 @@ function runKind(args: readonly string[]): string {
   return printFlag || !process.stdin.isTTY || !process.stdout.isTTY ? 'print' : 'repl';
 }
 
-// Sync reads: nothing else could run meanwhile, and the 1.4 MB source is read in one call
-// instead of being decoded piecewise into garbage for the young generation.
+// Sync reads: nothing else could run meanwhile, and the source is read in one call instead of
+// being decoded piecewise into garbage for the young generation.
 function readCache(path: string, bundleName: string): Buffer | undefined {
   try {
     const file = readFileSync(path);
@@ -73,26 +79,39 @@ function writeCacheOnExit(script: Script, path: string, bundleName: string): voi
   });
 }
 
+function bundleLoader(chunksDir: string, kind: string, importInteractive: ImportInteractive): LoadBundle {
+  const loaded = new Map<string, Record<string, unknown>>();
+  const load: LoadBundle = (bundleName) => {
+    const done = loaded.get(bundleName);
+    if (done) return done;
+    const bundlePath = join(chunksDir, bundleName);
+    const cachePath = cacheFile(bundleName, kind);
+    // The build keeps bundles ASCII, so latin1 reads them as UTF-8 would, without decoding.
+    const source = readFileSync(bundlePath, 'latin1');
+    const cachedData = readCache(cachePath, bundleName);
+    const script = new Script(source, {
+      filename: bundlePath,
+      ...(cachedData ? { cachedData } : {}),
+      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    if (!cachedData || script.cachedDataRejected === true) writeCacheOnExit(script, cachePath, bundleName);
+    const wrapper = script.runInThisContext() as BundleWrapper;
+    const module: CommonJsModule = { exports: {} };
+    loaded.set(bundleName, module.exports);
+    wrapper(module.exports, createRequire(bundlePath), module, bundlePath, chunksDir, importInteractive, load);
+    loaded.set(bundleName, module.exports);
+    return module.exports;
+  };
+  return load;
+}
+
 function loadBundle(bundleName: string, args: readonly string[], importInteractive: ImportInteractive): CliModule {
-  const bundlePath = join(dirname(fileURLToPath(import.meta.url)), bundleName);
   const kind = runKind(args);
   // V8 rejects a cache made under other flags, and print mode turns on --liftoff-only (see
   // run.ts): turn it on before compiling so the cache written at exit matches the next start.
   if (kind === 'print') setFlagsFromString('--liftoff-only');
-  const cachePath = cacheFile(kind);
-  // The build keeps the bundle ASCII, so latin1 reads it as UTF-8 would, without decoding.
-  const source = readFileSync(bundlePath, 'latin1');
-  const cachedData = readCache(cachePath, bundleName);
-  const script = new Script(source, {
-    filename: bundlePath,
-    ...(cachedData ? { cachedData } : {}),
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
-  if (!cachedData || script.cachedDataRejected === true) writeCacheOnExit(script, cachePath, bundleName);
-  const wrapper = script.runInThisContext() as BundleWrapper;
-  const module: CommonJsModule = { exports: {} };
-  wrapper(module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath), importInteractive);
-  return module.exports as unknown as CliModule;
+  const load = bundleLoader(dirname(fileURLToPath(import.meta.url)), kind, importInteractive);
+  return load(bundleName) as unknown as CliModule;
 }
 
 export async function loadCli(args: readonly string[], importInteractive: ImportInteractive): Promise<CliModule> {
