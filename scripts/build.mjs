@@ -152,7 +152,9 @@ function coldPackages(coldFiles) {
 /**
  * Inside the Anthropic SDK, `Headers` is Pulse's LightHeaders and client.mjs's `instanceof
  * FormData` check is FormDataCheck: reading either global makes Node load all of undici, which
- * src/api/nodeFetch.ts exists to avoid. Other packages keep the globals.
+ * src/api/nodeFetch.ts exists to avoid. client.mjs's `instanceof ReadableStream` checks on every
+ * request body use ReadableStreamCheck, so the first request does not load Node's web streams.
+ * Other packages keep the globals.
  */
 const sdkGlobals = {
   name: 'sdk-globals',
@@ -162,9 +164,11 @@ const sdkGlobals = {
       const contents = await readFile(args.path, 'utf8');
       const names = [];
       if (/(?<![\w$.])Headers(?![\w$])/.test(contents)) names.push('LightHeaders as Headers');
-      if (args.path.endsWith(join('sdk', 'client.mjs'))) names.push('FormDataCheck as FormData');
+      const isClient = args.path.endsWith(join('sdk', 'client.mjs'));
+      if (isClient) names.push('FormDataCheck as FormData', 'ReadableStreamCheck');
       if (names.length === 0) return undefined;
-      return { contents: `import { ${names.join(', ')} } from ${JSON.stringify(standIns)};\n${contents}`, loader: 'js' };
+      const source = isClient ? contents.replaceAll('globalThis.ReadableStream', 'ReadableStreamCheck') : contents;
+      return { contents: `import { ${names.join(', ')} } from ${JSON.stringify(standIns)};\n${source}`, loader: 'js' };
     });
   },
 };

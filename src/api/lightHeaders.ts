@@ -97,13 +97,20 @@ export class LightHeaders {
 }
 
 /**
- * Stands in for the global FormData in `instanceof` checks without loading undici: a real
- * FormData can only exist once something has read the global, which Node then turns from a
- * lazy getter into a plain value.
+ * A stand-in for one of Node's lazily loaded globals in `instanceof` checks, without loading it:
+ * a real instance can only exist once something has read the global, which Node then turns
+ * from a lazy getter into a plain value.
  */
-export class FormDataCheck {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'FormData');
-    return descriptor !== undefined && 'value' in descriptor && value instanceof descriptor.value;
-  }
+function lazyGlobalCheck(name: 'FormData' | 'ReadableStream') {
+  return class {
+    static [Symbol.hasInstance](value: unknown): boolean {
+      const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
+      return descriptor !== undefined && 'value' in descriptor && value instanceof descriptor.value;
+    }
+  };
 }
+
+/** FormData comes from undici, which nodeFetch.ts exists to avoid loading. */
+export const FormDataCheck = lazyGlobalCheck('FormData');
+/** The SDK asks whether every request body is a ReadableStream; Node's web streams are ~40 modules. */
+export const ReadableStreamCheck = lazyGlobalCheck('ReadableStream');

@@ -3,7 +3,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormDataCheck, LightHeaders } from '../../../src/api/lightHeaders.js';
+import { FormDataCheck, LightHeaders, ReadableStreamCheck } from '../../../src/api/lightHeaders.js';
 import { NodeResponse, nodeFetch } from '../../../src/api/nodeFetch.js';
 
 const servers: Server[] = [];
@@ -51,6 +51,11 @@ describe('LightHeaders', () => {
   it('answers instanceof FormData without loading it, and truly once it is loaded', () => {
     expect({} instanceof FormDataCheck).toBe(false);
     expect(new FormData() instanceof FormDataCheck).toBe(true);
+  });
+
+  it('answers instanceof ReadableStream the same way', () => {
+    expect({ model: 'x' } instanceof ReadableStreamCheck).toBe(false);
+    expect(new ReadableStream() instanceof ReadableStreamCheck).toBe(true);
   });
 });
 
