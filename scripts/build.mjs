@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Bundles the CLI into dist/pulse.js with esbuild. Code splitting keeps the entry tiny:
-// `--version` runs from pulse.js alone, and Ink/React load only when the REPL is imported.
-// Everything after the entry's own checks (src/cli/run.ts: commander, print mode, bootstrap,
-// the loop, the tools) is one CommonJS bundle, chunks/cli-<hash>.cjs, that src/cli/loadCli.ts
-// compiles through vm.Script with a V8 code cache. The REPL stays ESM chunks: Ink needs
-// top-level await.
+// Bundles the CLI into dist/ with esbuild. The entry, dist/pulse.js, is a small CommonJS file:
+// `--version` runs from it alone. Everything after the entry's own checks (src/cli/run.ts:
+// commander, print mode, bootstrap, the loop, the tools) is one CommonJS bundle,
+// chunks/cli-<hash>.cjs, that src/cli/loadCli.ts compiles through vm.Script with a V8 code
+// cache; packages no first request needs are cold bundles beside it, loaded the same way on
+// first use. The REPL stays ES module chunks (Ink needs top-level await), imported only when
+// the session is interactive.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -213,15 +214,18 @@ const cliContents = wrapBundle(cliOutput.contents);
 const cliBundleName = hashedName('cli', cliContents);
 const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliContents };
 
-const result = await build({
+// The REPL stays ES modules, since Ink needs top-level await: .mjs files, as dist/ is CommonJS.
+const replBuild = await build({
   ...shared,
-  entryPoints: { pulse: 'src/cli/main.ts' },
-  outdir,
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
+  entryPoints: ['src/cli/interactive.ts'],
+  outdir: join(outdir, 'chunks'),
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
-  // CommonJS dependencies (react, write-file-atomic …) expect require, __filename and __dirname.
+  metafile: true,
+  // CommonJS dependencies (react …) expect require, __filename and __dirname.
   banner: {
     js: [
       "import { createRequire as __pulseCreateRequire } from 'module';",
@@ -232,16 +236,41 @@ const result = await build({
       'const __dirname = __pulseDirname(__filename);',
     ].join(' '),
   },
-  define: { ...define, __PULSE_CLI_BUNDLE__: JSON.stringify(cliBundleName) },
+  define,
+});
+const replEntry = Object.entries(replBuild.metafile.outputs).find(([, output]) => output.entryPoint === 'src/cli/interactive.ts');
+if (!replEntry) throw new Error('esbuild produced no REPL entry');
+const replEntryName = replEntry[0].split('/').pop();
+
+/** main.ts imports the REPL as `./interactive.js`; in the build that is the ES module chunk. */
+const replHandOff = {
+  name: 'repl-hand-off',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/interactive\.js$/ }, () => ({ path: `./chunks/${replEntryName}`, external: true }));
+  },
+};
+
+// The entry is CommonJS: Node starts it without initialising its ES module loader.
+const result = await build({
+  ...shared,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: entryFile,
+  format: 'cjs',
+  // The directive must come first for the whole file to be strict, as esbuild's own output is.
+  banner: { js: "'use strict';\nconst __pulseEntryUrl = require('url').pathToFileURL(__filename).href;" },
+  define: { ...define, __PULSE_CLI_BUNDLE__: JSON.stringify(cliBundleName), 'import.meta.url': '__pulseEntryUrl' },
+  plugins: [replHandOff],
 });
 
 // Other builds and test runs may be using dist/ right now: write the chunks first, swap the
 // entry in with a rename, and only then remove chunks the new build no longer uses.
-const chunkFiles = [...result.outputFiles.filter((file) => file.path !== entryFile), cliBundle, ...coldFiles];
+const chunkFiles = [...replBuild.outputFiles, cliBundle, ...coldFiles];
 const entryOutput = result.outputFiles.find((file) => file.path === entryFile);
 if (!entryOutput) throw new Error('esbuild produced no dist/pulse.js');
 await mkdir(join(outdir, 'chunks'), { recursive: true });
 await Promise.all(chunkFiles.map((file) => writeFile(file.path, file.contents)));
+// The root package.json says "module"; dist/ holds the CommonJS entry and bundles.
+await writeFile(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
 const staging = `${entryFile}.${process.pid}.tmp`;
 await writeFile(staging, `#!/usr/bin/env node\n${entryOutput.text}`);
 await chmod(staging, 0o755);

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Script, constants } from 'node:vm';
 import { pulseConfigDir } from '../utils/configDir.js';
 
-/** The bundle's file name beside the entry, with its content hash in it; set by the build. */
+/** The bundle's file name in dist/chunks/, with its content hash in it; set by the build. */
 declare const __PULSE_CLI_BUNDLE__: string | undefined;
 
 type CliModule = typeof import('./run.js');
@@ -110,7 +110,8 @@ function loadBundle(bundleName: string, args: readonly string[], importInteracti
   // V8 rejects a cache made under other flags, and print mode turns on --liftoff-only (see
   // run.ts): turn it on before compiling so the cache written at exit matches the next start.
   if (kind === 'print') setFlagsFromString('--liftoff-only');
-  const load = bundleLoader(dirname(fileURLToPath(import.meta.url)), kind, importInteractive);
+  // This code is part of the built entry, dist/pulse.js; the bundles are in dist/chunks/.
+  const load = bundleLoader(join(dirname(fileURLToPath(import.meta.url)), 'chunks'), kind, importInteractive);
   return load(bundleName) as unknown as CliModule;
 }
 

@@ -1,5 +1,5 @@
 // Entry point. `--version` is answered before anything else loads; every other path imports
-// the program lazily so the bundle's entry chunk stays tiny.
+// the program lazily so the built entry stays tiny.
 import { reportFatal } from './fatal.js';
 import { PULSE_VERSION } from './version.js';
 
@@ -29,11 +29,14 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  reportFatal(error);
-}
-await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(exitCode);
+// No top-level await: the built entry is a CommonJS file, which Node starts without its ES
+// module loader.
+void main()
+  .catch((error: unknown) => {
+    reportFatal(error);
+    return 1;
+  })
+  .then(async (exitCode) => {
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    process.exit(exitCode);
+  });

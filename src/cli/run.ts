@@ -1,8 +1,13 @@
 // Parses the command line, picks the mode and hands over. Heavy modules (bootstrap, the loop,
 // the REPL) are imported only once Pulse knows it needs them, so --help stays fast.
 import { setFlagsFromString } from 'node:v8';
+import { z } from 'zod';
 import { chooseMode } from './mode.js';
 import { parseCommandLine } from './program.js';
+
+// zod compiles a parser for each object schema with new Function on its first parse. Code made
+// that way never reaches the V8 code cache, and a run parses most schemas once or twice.
+z.config({ jitless: true });
 
 export async function runCli(args: string[]): Promise<number> {
   if (args[0] === 'mcp') {
