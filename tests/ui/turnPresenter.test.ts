@@ -39,8 +39,8 @@ describe('TurnPresenter', () => {
       override nextInterval(): number {
         return 5;
       }
-      override drew(bytes: number): void {
-        drawn.push(bytes);
+      override drew(chars: number): void {
+        drawn.push(chars);
       }
     })();
     const presenter = new TurnPresenter(store, [], pacer);

@@ -10,11 +10,11 @@
 export const MIN_FRAME_INTERVAL_MS = 33;
 /** Never hold text back longer than this. */
 export const MAX_FRAME_INTERVAL_MS = 1000;
-/** Up to this pace (bytes a second, ~150 tokens) frames come as often as they may. */
-const UNHURRIED_BYTES_PER_SECOND = 600;
+/** Up to this pace (characters a second, ~150 tokens) frames come as often as they may. */
+const UNHURRIED_CHARS_PER_SECOND = 600;
 
 export class FramePacer {
-  private bytesPerSecond = 0;
+  private charsPerSecond = 0;
   private lastFrameAt: number | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -24,19 +24,19 @@ export class FramePacer {
     // Text after a pause (a tool call, a slow start) is news: draw it at once and learn anew.
     if (this.lastFrameAt !== undefined && this.now() - this.lastFrameAt > MAX_FRAME_INTERVAL_MS) {
       this.lastFrameAt = undefined;
-      this.bytesPerSecond = 0;
+      this.charsPerSecond = 0;
     }
-    const interval = MIN_FRAME_INTERVAL_MS * (this.bytesPerSecond / UNHURRIED_BYTES_PER_SECOND) ** 2;
+    const interval = MIN_FRAME_INTERVAL_MS * (this.charsPerSecond / UNHURRIED_CHARS_PER_SECOND) ** 2;
     return Math.round(Math.min(MAX_FRAME_INTERVAL_MS, Math.max(MIN_FRAME_INTERVAL_MS, interval)));
   }
 
-  /** Records a drawn frame that carried `bytes` of new text. */
-  drew(bytes: number): void {
+  /** Records a drawn frame that carried `chars` characters of new text. */
+  drew(chars: number): void {
     const at = this.now();
     const elapsed = Math.max(MIN_FRAME_INTERVAL_MS, at - (this.lastFrameAt ?? at - MIN_FRAME_INTERVAL_MS));
-    const sample = (bytes * 1000) / elapsed;
+    const sample = (chars * 1000) / elapsed;
     // Half the old estimate, half the new: one bursty network read does not swing the pace.
-    this.bytesPerSecond = this.lastFrameAt === undefined ? sample : (this.bytesPerSecond + sample) / 2;
+    this.charsPerSecond = this.lastFrameAt === undefined ? sample : (this.charsPerSecond + sample) / 2;
     this.lastFrameAt = at;
   }
 }
