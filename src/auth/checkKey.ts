@@ -1,8 +1,7 @@
 // Asks the endpoint whether a key works before Pulse stores it, with the cheapest request there
 // is: list one model. Gateways that do not serve /v1/models get a one-token message instead.
-import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
-import type Anthropic from '@anthropic-ai/sdk';
-import { createClient } from '../api/client.js';
+import { APIConnectionError, APIError } from '@anthropic-ai/sdk/error';
+import { createClient, type ModelClient } from '../api/client.js';
 import { DEFAULT_MODEL } from '../api/models.js';
 
 export type KeyCheck =
@@ -38,7 +37,7 @@ function causeText(error: APIConnectionError): string {
   return text;
 }
 
-async function oneTokenMessage(client: Anthropic, model: string): Promise<void> {
+async function oneTokenMessage(client: ModelClient, model: string): Promise<void> {
   await client.messages.create({ model, max_tokens: 1, messages: [{ role: 'user', content: 'ping' }] });
 }
 
