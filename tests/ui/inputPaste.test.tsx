@@ -45,6 +45,17 @@ describe('pasted text', () => {
     expect(submitted).toEqual([]);
   });
 
+  it('takes keys typed in one burst (a slow link) as keystrokes, not as a paste', async () => {
+    const { view, draft, submitted, type } = await prompt();
+    await type('remember kiwi');
+    view.stdin.write('\u0015which fruit?');
+    await waitFor(() => draft() === 'which fruit?');
+    view.stdin.write('x\u007F and why?\r');
+    await waitFor(() => submitted.length === 1);
+    expect(submitted[0]).toBe('which fruit? and why?');
+    expect(draft()).toBe('');
+  });
+
   it('puts a small paste in as if typed', async () => {
     const { view, draft, frame } = await prompt();
     view.stdin.write(`${START}npm test${END}`);

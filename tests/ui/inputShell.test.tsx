@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,10 +117,12 @@ describe('! shell mode', () => {
   });
 
   it('stops a running command on Esc; a prompt typed meanwhile waits, then runs with the output', async () => {
-    const { view, type, frame, store, calls } = await renderShellRepl();
-    await type('!echo started; sleep 30');
+    const { view, type, frame, store, calls, cwd } = await renderShellRepl();
+    // The marker file appears only after `started` is written, so Esc never beats the output.
+    await type('!echo started; touch ready; sleep 30');
     view.stdin.write(KEYS.enter);
     await waitFor(() => frame().includes('Running…'));
+    await waitFor(() => existsSync(path.join(cwd, 'ready')));
     await type('and then?');
     view.stdin.write(KEYS.enter);
     await waitFor(() => store.getState().queuedPrompts.length === 1);

@@ -63,7 +63,7 @@ describe('MCP approval in the REPL', () => {
 
     await waitFor(() => screen().includes('/ for commands'), 10_000);
     pty.write('which tools?');
-    await waitFor(() => screen().includes('which tools?'), 10_000);
+    await waitFor(() => /> which tools\?/.test(screen()), 10_000);
     pty.write('\r');
     await waitFor(() => screen().includes('Tools seen.'), 15_000);
     const request = mock.requests.find((candidate) => JSON.stringify(candidate.body.messages).includes('which tools?'));

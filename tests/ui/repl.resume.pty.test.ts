@@ -58,7 +58,8 @@ describe('resuming in the REPL', () => {
     const first = startRepl([]);
     await waitFor(() => first.screen().includes('/ for commands'), 15_000);
     first.write('remember kiwi');
-    await waitFor(() => first.screen().includes('remember kiwi'), 10_000);
+    // The prompt line itself, not the terminal's echo from before Ink took raw mode.
+    await waitFor(() => /> remember kiwi/.test(first.screen()), 10_000);
     first.write('\r');
     await waitFor(() => first.screen().includes('Noted: kiwi.'), 15_000);
     first.write('\u0004');
@@ -73,7 +74,7 @@ describe('resuming in the REPL', () => {
     await waitFor(() => (second.screen().match(/remember kiwi/g) ?? []).length >= 2, 10_000);
     second.write('\u0015');
     second.write('which fruit?');
-    await waitFor(() => second.screen().includes('which fruit?'), 10_000);
+    await waitFor(() => /> which fruit\?/.test(second.screen()), 10_000);
     second.write('\r');
     await waitFor(() => second.screen().includes('You said kiwi.'), 15_000);
     const sent = JSON.stringify(mock.requests[1]?.body.messages);

@@ -4,7 +4,7 @@
 import { Box, Text, useInput, type Key } from 'ink';
 import { useState } from 'react';
 import { filterCommands, type SlashCommand } from '../../commands/builtin.js';
-import { useBracketedPaste } from '../input/bracketedPaste.js';
+import { keystrokesOf, useBracketedPaste } from '../input/bracketedPaste.js';
 import { fileIndexFor, type FileIndex } from '../input/fileIndex.js';
 import { PromptHistory } from '../input/history.js';
 import { applyKey } from '../input/keymap.js';
@@ -58,28 +58,32 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
     onSubmit(text);
   };
 
+  const editorKey = (input: string, key: Key): void => {
+    if (search.handleKey(input, key)) return;
+    const state = store.getState();
+    const current = state.draft;
+    const menu = menuMatches(commands, current.text);
+    if (menu.length > 0 && handleMenuKey(menu, key)) return;
+    if (completion.handleKey(key)) return;
+
+    const outcome = applyKey(current, input, key);
+    if (outcome.type === 'edit') {
+      state.setDraft(outcome.buffer);
+      setSelected(() => 0);
+      completion.reset();
+    } else if (outcome.type === 'submit') {
+      if (current.text.trim() !== '') submit(current.text);
+    } else if (outcome.type === 'history') {
+      const entry =
+        outcome.direction === 'previous' ? history.previous(current.text) : history.next();
+      if (entry !== undefined) state.setDraft(bufferOf(entry));
+    }
+  };
+
   useInput(
     (input, key) => {
       if (paste.handleKey(input, key)) return;
-      if (search.handleKey(input, key)) return;
-      const state = store.getState();
-      const current = state.draft;
-      const menu = menuMatches(commands, current.text);
-      if (menu.length > 0 && handleMenuKey(menu, key)) return;
-      if (completion.handleKey(key)) return;
-
-      const outcome = applyKey(current, input, key);
-      if (outcome.type === 'edit') {
-        state.setDraft(outcome.buffer);
-        setSelected(() => 0);
-        completion.reset();
-      } else if (outcome.type === 'submit') {
-        if (current.text.trim() !== '') submit(current.text);
-      } else if (outcome.type === 'history') {
-        const entry =
-          outcome.direction === 'previous' ? history.previous(current.text) : history.next();
-        if (entry !== undefined) state.setDraft(bufferOf(entry));
-      }
+      for (const [one, oneKey] of keystrokesOf(input, key)) editorKey(one, oneKey);
     },
     { isActive },
   );

@@ -48,13 +48,73 @@ export class PasteCollector {
   }
 }
 
+/** C0 control characters other than tab and line breaks: keys, never pasted text. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 /**
  * Without bracketed paste (or in tests) a paste arrives as one chunk of several characters that
- * is not a key; fast typing can do the same, and is treated the same (small text goes in as typed).
+ * is not a key. Keys typed in a burst over a slow link arrive the same way, so a chunk holding a
+ * control key, or text then one Enter, is typing: `keystrokesOf` splits it back into keys.
  */
 export function isUnbracketedPaste(input: string, key: Key): boolean {
   if (input.length < 2 || key.ctrl || key.meta || input.includes('\u001B')) return false;
-  return !(key.return || key.tab || key.backspace || key.delete || key.escape);
+  if (key.return || key.tab || key.backspace || key.delete || key.escape) return false;
+  if (CONTROL_CHARACTER.test(input)) return false;
+  return !/^[^\r\n]+[\r\n]$/.test(input);
+}
+
+const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+/** The key a control character stands for, as Ink would report it typed alone. */
+function controlKey(char: string): [string, Key] | undefined {
+  if (char === '\r') return ['', { ...NO_KEY, return: true }];
+  // Ctrl+J: the editor takes a bare line feed as a new line.
+  if (char === '\n') return ['\n', NO_KEY];
+  if (char === '\t') return ['', { ...NO_KEY, tab: true }];
+  if (char === '\u007F' || char === '\b') return ['', { ...NO_KEY, backspace: true }];
+  const code = char.charCodeAt(0);
+  if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...NO_KEY, ctrl: true }];
+  return undefined;
+}
+
+/** A chunk of typing that arrived in one read, as the keystrokes it was; a lone key as itself. */
+export function keystrokesOf(input: string, key: Key): Array<[string, Key]> {
+  if (input.length < 2 || key.ctrl || key.meta || input.includes('\u001B')) return [[input, key]];
+  const keys: Array<[string, Key]> = [];
+  let text = '';
+  for (const char of input) {
+    const control = controlKey(char);
+    if (!control) {
+      text += char;
+      continue;
+    }
+    if (text !== '') keys.push([text, NO_KEY]);
+    text = '';
+    keys.push(control);
+  }
+  if (text !== '') keys.push([text, NO_KEY]);
+  return keys;
 }
 
 /**
