@@ -214,6 +214,23 @@ const cliContents = wrapBundle(cliOutput.contents);
 const cliBundleName = hashedName('cli', cliContents);
 const cliBundle = { path: join(outdir, 'chunks', cliBundleName), contents: cliContents };
 
+/**
+ * wrap-ansi (Ink's line wrapping) keeps an older string-width of its own, a quarter to a third
+ * of the REPL's busy time while an answer streams; Ink's own, newer copy has the same API and
+ * caches widths. Only wrap-ansi's import is redirected.
+ */
+const oneStringWidth = {
+  name: 'one-string-width',
+  setup(pluginBuild) {
+    const wrapAnsi = join(root, 'node_modules', 'wrap-ansi');
+    pluginBuild.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer.startsWith(wrapAnsi + '/') || args.importer.startsWith(wrapAnsi + '\\')
+        ? { path: join(root, 'node_modules', 'string-width', 'index.js') }
+        : undefined,
+    );
+  },
+};
+
 // The REPL stays ES modules, since Ink needs top-level await: .mjs files, as dist/ is CommonJS.
 const replBuild = await build({
   ...shared,
@@ -225,6 +242,7 @@ const replBuild = await build({
   splitting: true,
   format: 'esm',
   metafile: true,
+  plugins: [oneStringWidth],
   // CommonJS dependencies (react …) expect require, __filename and __dirname.
   banner: {
     js: [
