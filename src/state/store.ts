@@ -106,6 +106,8 @@ export type ReplData = {
   todos: TodoItem[];
   inputMode: InputMode;
   draft: Draft;
+  /** A menu or search inside the prompt (reverse search, `@` paths) takes Esc for itself. */
+  promptOverlayOpen: boolean;
 };
 
 export type ReplActions = {
@@ -130,6 +132,7 @@ export type ReplActions = {
   dequeuePrompt(): string | undefined;
   takeQueuedPrompts(): string[];
   setPermissionRequest(request: PermissionRequest | null): void;
+  setPromptOverlayOpen(open: boolean): void;
   setPermissionMode(mode: PermissionMode): void;
   setTodos(todos: TodoItem[]): void;
   notify(text: string, tone?: Notification['tone']): string;
@@ -151,6 +154,7 @@ export function initialReplData(overrides: Partial<ReplData> = {}): ReplData {
     spinner: null,
     queuedPrompts: [],
     permissionRequest: null,
+    promptOverlayOpen: false,
     permissionMode: 'default',
     notifications: [],
     todos: [],
@@ -221,6 +225,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
       return all;
     },
     setPermissionRequest: (permissionRequest) => set({ permissionRequest }),
+    setPromptOverlayOpen: (promptOverlayOpen) => set({ promptOverlayOpen }),
     setPermissionMode: (permissionMode) => set({ permissionMode }),
     setTodos: (todos) => set({ todos }),
     notify: (text, tone = 'info') => {

@@ -106,6 +106,27 @@ describe('the REPL', () => {
     expect(frame()).not.toContain('esc to interrupt');
   });
 
+  it('Esc first closes a search open in the prompt, and only then interrupts', async () => {
+    let signal: AbortSignal | undefined;
+    const { view, frame, type } = await renderRepl(async function* (params) {
+      signal = params.context.abortSignal;
+      yield messageStart();
+      await aborted(params.context.abortSignal);
+      return { reason: 'aborted_streaming' };
+    });
+    await type('long task');
+    view.stdin.write(KEYS.enter);
+    await waitFor(() => signal !== undefined && frame().includes('esc to interrupt'));
+    view.stdin.write('\u0012');
+    await waitFor(() => frame().includes('reverse-i-search'));
+    view.stdin.write(KEYS.escape);
+    await waitFor(() => !frame().includes('reverse-i-search'));
+    await settle();
+    expect(signal?.aborted).toBe(false);
+    view.stdin.write(KEYS.escape);
+    await waitFor(() => signal?.aborted === true);
+  });
+
   it('asks permission for a tool call and runs it after "Yes"', async () => {
     let answer: PermissionResult | undefined;
     const { view, frame, type } = await renderRepl(async function* (params) {

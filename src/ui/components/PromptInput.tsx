@@ -2,7 +2,7 @@
 // search, pastes, the slash-command menu and `@` path completion. Reads the draft from the store
 // at key time so fast typing never races a render.
 import { Box, Text, useInput, type Key } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { filterCommands, type SlashCommand } from '../../commands/builtin.js';
 import { keystrokesOf, useBracketedPaste } from '../input/bracketedPaste.js';
 import { fileIndexFor, type FileIndex } from '../input/fileIndex.js';
@@ -47,6 +47,11 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
   const completion = useFileCompletion(store, index, draft);
   const matches = menuMatches(commands, draft.text);
   useBracketedPaste(isActive);
+  const overlayOpen = search.state !== undefined || completion.matches.length > 0;
+  useEffect(() => {
+    store.getState().setPromptOverlayOpen(overlayOpen);
+    return () => store.getState().setPromptOverlayOpen(false);
+  }, [store, overlayOpen]);
 
   const submit = (typed: string): void => {
     // Placeholders of large pastes go out as the text they stand for.

@@ -64,7 +64,7 @@ export function useGlobalKeys(store: ReplStore, actions: GlobalKeyActions): void
       state.setPermissionMode(mode);
       return;
     }
-    // With a dialog open, Esc belongs to the dialog.
-    if (key.escape && !state.permissionRequest && state.isRunning) actions.interrupt();
+    // With a dialog, a prompt menu or a search open, Esc belongs to it.
+    if (key.escape && !state.permissionRequest && !state.promptOverlayOpen && state.isRunning) actions.interrupt();
   });
 }
