@@ -60,7 +60,7 @@ export class MissingApiKeyError extends PulseApiError {
   constructor() {
     super(
       'No API key found. Set ANTHROPIC_API_KEY (for example `export ANTHROPIC_API_KEY=sk-ant-...`) ' +
-        'or ANTHROPIC_AUTH_TOKEN, or put one of them under "env" in your settings.',
+        'or ANTHROPIC_AUTH_TOKEN, or run `pulse` once to store a key (/login).',
       'authentication_failed',
     );
   }
