@@ -108,6 +108,8 @@ export type ReplData = {
   draft: Draft;
   /** A menu or search inside the prompt (reverse search, `@` paths) takes Esc for itself. */
   promptOverlayOpen: boolean;
+  /** Room left before auto-compaction (or the window's end), in percent; null before a turn. */
+  contextLeftPercent: number | null;
 };
 
 export type ReplActions = {
@@ -133,6 +135,7 @@ export type ReplActions = {
   takeQueuedPrompts(): string[];
   setPermissionRequest(request: PermissionRequest | null): void;
   setPromptOverlayOpen(open: boolean): void;
+  setContextLeft(percent: number | null): void;
   setPermissionMode(mode: PermissionMode): void;
   setTodos(todos: TodoItem[]): void;
   notify(text: string, tone?: Notification['tone']): string;
@@ -155,6 +158,7 @@ export function initialReplData(overrides: Partial<ReplData> = {}): ReplData {
     queuedPrompts: [],
     permissionRequest: null,
     promptOverlayOpen: false,
+    contextLeftPercent: null,
     permissionMode: 'default',
     notifications: [],
     todos: [],
@@ -195,6 +199,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
         transcriptEpoch: s.transcriptEpoch + 1,
         liveText: '',
         activeToolUses: [],
+        contextLeftPercent: null,
       })),
     releasePrinted: (lastPrintedId) =>
       set((s) => {
@@ -226,6 +231,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
     },
     setPermissionRequest: (permissionRequest) => set({ permissionRequest }),
     setPromptOverlayOpen: (promptOverlayOpen) => set({ promptOverlayOpen }),
+    setContextLeft: (contextLeftPercent) => set({ contextLeftPercent }),
     setPermissionMode: (permissionMode) => set({ permissionMode }),
     setTodos: (todos) => set({ todos }),
     notify: (text, tone = 'info') => {

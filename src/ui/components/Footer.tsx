@@ -1,5 +1,7 @@
-// Under the prompt: the permission mode (and how to change it) and short-lived notifications.
+// Under the prompt: the permission mode (and how to change it), the context left once it runs
+// low, and short-lived notifications.
 import { Box, Text } from 'ink';
+import { isAutoCompactEnabled } from '../../compact/thresholds.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import { useRepl } from '../hooks/useReplStore.js';
 
@@ -10,17 +12,27 @@ const MODE_LABELS: Partial<Record<PermissionMode, { text: string; color: string 
   dontAsk: { text: 'asks denied without prompting', color: 'yellow' },
 };
 
+/** Below this much room left the footer says so. */
+export const CONTEXT_LOW_PERCENT = 20;
+
 export function Footer() {
   const mode = useRepl((state) => state.permissionMode);
   const running = useRepl((state) => state.isRunning);
   const notifications = useRepl((state) => state.notifications);
+  const contextLeft = useRepl((state) => state.contextLeftPercent);
   const label = MODE_LABELS[mode];
+  const lowOnContext = contextLeft !== null && contextLeft < CONTEXT_LOW_PERCENT;
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text>
         {label ? <Text color={label.color}>{label.text}</Text> : <Text dimColor>/ for commands</Text>}
         <Text dimColor>{' (shift+tab to cycle)'}</Text>
         {running && <Text dimColor>{' · esc to interrupt'}</Text>}
+        {lowOnContext && (
+          <Text color={contextLeft < 5 ? 'red' : 'yellow'}>
+            {` · Context left${isAutoCompactEnabled() ? ' until auto-compact' : ''}: ${contextLeft}%`}
+          </Text>
+        )}
       </Text>
       {notifications.map((note) => (
         <Text key={note.id} color={note.tone === 'warning' ? 'yellow' : undefined} dimColor={note.tone === 'info'}>

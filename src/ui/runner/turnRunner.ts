@@ -2,6 +2,8 @@
 // running turn; prompts typed meanwhile wait in the store's queue and run when the turn ends.
 import { randomUUID } from 'node:crypto';
 import type { PromptTurn } from '../../commands/promptInput.js';
+import { contextStatus } from '../../compact/thresholds.js';
+import { tokenCountWithEstimation } from '../../compact/tokens.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { CanUseToolFn } from '../../query/deps.js';
 import type { CompactFn } from '../../query/manualCompact.js';
@@ -50,6 +52,14 @@ export class TurnRunner {
   setModel(model: string): void {
     this.model = model;
     session.model = model;
+    if (this.store.getState().contextLeftPercent !== null) this.updateContextLeft();
+  }
+
+  /** What the footer warns about once little room is left; measured as auto-compaction does. */
+  private updateContextLeft(): void {
+    const state = this.store.getState();
+    const tokens = tokenCountWithEstimation(messagesSinceCompaction(state.messages));
+    state.setContextLeft(contextStatus(tokens, this.model).percentLeft);
   }
 
   /** The session's tool context with the model chosen now, for one turn or compaction. */
@@ -102,6 +112,7 @@ export class TurnRunner {
       state.addTranscript({ kind: 'notice', text: `Compaction failed: ${errorText(error)}`, tone: 'error' });
     }
     presenter.close();
+    this.updateContextLeft();
     state.stopRun();
     this.controller = undefined;
   }
@@ -168,6 +179,7 @@ export class TurnRunner {
       text: `✻ ${turnSummaryText(this.now() - startedAt, presenter.outputTokens)}`,
       tone: 'dim',
     });
+    this.updateContextLeft();
     state.stopRun();
     this.controller = undefined;
     return controller.signal.aborted;
