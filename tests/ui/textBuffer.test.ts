@@ -97,6 +97,8 @@ describe('key bindings', () => {
   it('Enter submits', () => expect(apply('hi|', '', { return: true })).toEqual({ type: 'submit' }));
   it('backslash then Enter makes a newline instead', () => expect(edited('hi\\|', '', { return: true })).toBe('hi\n|'));
   it('Option+Enter makes a newline', () => expect(edited('hi|', '', { return: true, meta: true })).toBe('hi\n|'));
+  it('Shift+Enter makes a newline where the terminal reports Shift', () =>
+    expect(edited('hi|', '', { return: true, shift: true })).toBe('hi\n|'));
   it('Ctrl+J makes a newline', () => expect(edited('hi|', '\n')).toBe('hi\n|'));
   it('Backspace (sent as DEL) deletes back', () => expect(edited('ab|', '', { delete: true })).toBe('a|'));
   it('Backspace (sent as BS) deletes back', () => expect(edited('ab|', '', { backspace: true })).toBe('a|'));

@@ -63,9 +63,12 @@ export function applyKey(buffer: TextBuffer, input: string, key: Key): KeyOutcom
   return changed(edit.insert(buffer, input));
 }
 
-/** Enter submits, unless it follows a backslash (or comes with Option/Alt): then a newline. */
+/**
+ * Enter submits, unless it follows a backslash or comes with Option/Alt, or with Shift where the
+ * terminal reports it (the kitty keyboard protocol): then a newline.
+ */
 function applyReturn(buffer: TextBuffer, key: Key): KeyOutcome {
-  if (key.meta) return changed(edit.newline(buffer));
+  if (key.meta || key.shift) return changed(edit.newline(buffer));
   if (buffer.text[buffer.cursor - 1] === '\\') return changed(edit.newline(edit.backspace(buffer)));
   return { type: 'submit' };
 }
