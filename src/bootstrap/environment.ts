@@ -3,6 +3,8 @@
 // repository never holds up startup. It uses node:child_process directly: loading execa
 // costs more start-up time than the probe itself.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export const GIT_PROBE_TIMEOUT_MS = 300;
 const MAX_STATUS_LINES = 20;
@@ -40,7 +42,20 @@ export function parseGitStatus(stdout: string): GitInfo {
   return info;
 }
 
+/**
+ * Whether git could find a repository here: a `.git` (folder, or file for worktrees) in this
+ * directory or above, or GIT_DIR set. Spawning git costs ~10 ms of start-up even to hear "no".
+ */
+function mayBeInRepository(cwd: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
 export function probeGit(cwd: string, timeoutMs = GIT_PROBE_TIMEOUT_MS): Promise<GitInfo> {
+  if (!mayBeInRepository(cwd)) return Promise.resolve({ kind: 'none' });
   return new Promise((resolve) => {
     try {
       const child = execFile(

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,30 @@ describe('probeGit', () => {
   it('says unknown when git does not answer in time', async () => {
     const dir = await tempDir();
     execFileSync('git', ['init', '-q'], { cwd: dir });
-    expect(await probeGit(dir, 1)).toEqual({ kind: 'unknown' });
+    // A git that hangs, so the deadline is what ends the probe however fast the machine is.
+    const bin = await tempDir();
+    await writeFile(join(bin, 'git'), '#!/bin/sh\nexec sleep 30\n', { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ''}`;
+    try {
+      expect(await probeGit(dir, 50)).toEqual({ kind: 'unknown' });
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  it('does not run git where no .git is found above the directory', async () => {
+    const dir = await tempDir();
+    const bin = await tempDir();
+    const marker = join(bin, 'ran');
+    await writeFile(join(bin, 'git'), `#!/bin/sh\ntouch ${marker}\nexit 128\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ''}`;
+    try {
+      expect(await probeGit(dir, 5_000)).toEqual({ kind: 'none' });
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(existsSync(marker)).toBe(false);
   });
 });
