@@ -97,7 +97,6 @@ function bundleLoader(chunksDir: string, kind: string, importInteractive: Import
     if (!cachedData || script.cachedDataRejected === true) writeCacheOnExit(script, cachePath, bundleName);
     const wrapper = script.runInThisContext() as BundleWrapper;
     const module: CommonJsModule = { exports: {} };
-    loaded.set(bundleName, module.exports);
     wrapper(module.exports, createRequire(bundlePath), module, bundlePath, chunksDir, importInteractive, load);
     loaded.set(bundleName, module.exports);
     return module.exports;
