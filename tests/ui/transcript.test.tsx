@@ -8,7 +8,7 @@ import { TranscriptRow } from '../../src/ui/components/TranscriptRow.js';
 import { describeToolResult, toolTitle } from '../../src/ui/format/toolDisplay.js';
 import { spinnerText, turnSummaryText } from '../../src/ui/format/spinnerLine.js';
 import { ReplStoreContext } from '../../src/ui/hooks/useReplStore.js';
-import { plain } from './helpers.js';
+import { plain, settle, waitFor } from './helpers.js';
 
 const editOutput = {
   filePath: '/repo/src/auth.ts',
@@ -83,6 +83,28 @@ describe('the spinner line', () => {
     const frame = plain(lastFrame());
     expect(frame).toContain('Tinkering… (5s · ↓ 42 tokens · esc to interrupt)');
     expect(frame).toContain('↳ queued: and then run the tests');
+  });
+
+  it('shows a new token count at its next tick, not with every streamed delta', async () => {
+    const spinnerWithTick = (store: ReturnType<typeof createReplStore>, tickMs: number) =>
+      render(
+        <ReplStoreContext.Provider value={store}>
+          <SpinnerLine now={() => 6_000} tickMs={tickMs} />
+        </ReplStoreContext.Provider>,
+      );
+    const store = createReplStore();
+    store.getState().startRun('Tinkering', 1_000);
+    const slow = spinnerWithTick(store, 60_000);
+    await settle();
+    store.getState().setOutputTokens(42);
+    await settle();
+    expect(plain(slow.lastFrame())).toContain('Tinkering… (5s · esc to interrupt)');
+    slow.unmount();
+
+    const ticking = spinnerWithTick(store, 20);
+    store.getState().setOutputTokens(43);
+    await waitFor(() => plain(ticking.lastFrame()).includes('↓ 43 tokens'));
+    ticking.unmount();
   });
 
   it('renders nothing when no turn is running', () => {
