@@ -24,7 +24,15 @@ export type ContextParts = {
 
 type CategoryKind = 'used' | 'buffer' | 'free';
 
-export type ContextCategory = { name: string; tokens: number; kind: CategoryKind; color: number };
+export type ContextCategoryId =
+  | 'system_prompt'
+  | 'system_tools'
+  | 'memory_files'
+  | 'messages'
+  | 'free_space'
+  | 'autocompact_buffer';
+
+export type ContextCategory = { id: ContextCategoryId; name: string; tokens: number; kind: CategoryKind; color: number };
 
 export type ContextBreakdown = {
   model: string;
@@ -67,12 +75,18 @@ export async function measureContext(parts: ContextParts, env: Env = process.env
     windowTokens,
     usedTokens,
     categories: [
-      { name: 'System prompt', tokens: system, kind: 'used', color: GRAY },
-      { name: 'Tools', tokens: tools, kind: 'used', color: CYAN },
-      { name: 'Memory files', tokens: memory, kind: 'used', color: YELLOW },
-      { name: 'Messages', tokens: messages, kind: 'used', color: MAGENTA },
-      { name: 'Free space', tokens: Math.max(0, windowTokens - usedTokens - buffer), kind: 'free', color: GRAY },
-      { name: 'Autocompact buffer', tokens: buffer, kind: 'buffer', color: BLUE },
+      { id: 'system_prompt', name: 'System prompt', tokens: system, kind: 'used', color: GRAY },
+      { id: 'system_tools', name: 'Tools', tokens: tools, kind: 'used', color: CYAN },
+      { id: 'memory_files', name: 'Memory files', tokens: memory, kind: 'used', color: YELLOW },
+      { id: 'messages', name: 'Messages', tokens: messages, kind: 'used', color: MAGENTA },
+      {
+        id: 'free_space',
+        name: 'Free space',
+        tokens: Math.max(0, windowTokens - usedTokens - buffer),
+        kind: 'free',
+        color: GRAY,
+      },
+      { id: 'autocompact_buffer', name: 'Autocompact buffer', tokens: buffer, kind: 'buffer', color: BLUE },
     ],
   };
 }

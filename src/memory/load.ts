@@ -50,3 +50,12 @@ function unscopedRuleBody(text: string): string | undefined {
     return text;
   }
 }
+
+/** The memory files as they are now, for reports (/context, the SDK's context usage): none on error. */
+export async function currentMemoryFiles(cwd: string): Promise<MemoryFile[]> {
+  try {
+    return await loadMemoryFiles({ cwd });
+  } catch {
+    return [];
+  }
+}

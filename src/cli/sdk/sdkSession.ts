@@ -7,7 +7,9 @@ import { summarizeAgent } from '../../agents/definition.js';
 import { parseAgentsRecord } from '../../agents/parse.js';
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
 import type { CanUseToolFn } from '../../query/deps.js';
+import { currentMemoryFiles } from '../../memory/index.js';
 import { session } from '../../state/session.js';
+import { toolsForMode } from '../../tools/sessionTools.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
 import type { Message } from '../../types/messages.js';
 import type { PermissionMode } from '../../types/permissions.js';
@@ -135,8 +137,13 @@ export class SdkSession implements HostRequestTarget {
 
   async contextUsage(): Promise<Record<string, unknown>> {
     const { booted } = this.inputs;
-    const toolText = booted.tools.map((tool) => `${tool.name}: ${tool.description()}`).join('\n');
-    return contextUsage({ model: session.model, systemPrompt: await booted.buildSystemPrompt(), toolText, messages: this.history });
+    return contextUsage({
+      model: session.model,
+      systemPrompt: await booted.buildSystemPrompt(),
+      memoryFiles: await currentMemoryFiles(session.originalCwd),
+      tools: toolsForMode(booted.tools, booted.getPermissionContext().mode),
+      messages: this.history,
+    });
   }
 
   private applyInitialize(request: InitializeRequest): void {

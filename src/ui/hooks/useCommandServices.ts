@@ -3,7 +3,7 @@
 // CLI's status report (/status). Built once per REPL; each getter reads the state of the moment.
 import { useMemo } from 'react';
 import type { CommandContext } from '../../commands/types.js';
-import { loadMemoryFiles, type MemoryFile } from '../../memory/index.js';
+import { currentMemoryFiles } from '../../memory/index.js';
 import { session } from '../../state/session.js';
 import type { ReplStore } from '../../state/store.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
@@ -16,14 +16,6 @@ type ServiceOptions = Pick<TurnRunnerOptions, 'context' | 'tools' | 'buildSystem
   Partial<Pick<ReplOptions, 'cwd' | 'statusReport'>>;
 
 /** Memory is measured, not required: a file that cannot be read counts as absent. */
-async function currentMemoryFiles(cwd: string): Promise<MemoryFile[]> {
-  try {
-    return await loadMemoryFiles({ cwd });
-  } catch {
-    return [];
-  }
-}
-
 export function useCommandServices(store: ReplStore, runner: TurnRunner, options: ServiceOptions): CommandServices {
   const { context, tools, buildSystemPrompt, cwd, statusReport } = options;
   return useMemo(() => {

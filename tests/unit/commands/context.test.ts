@@ -119,9 +119,9 @@ describe('/context', () => {
         windowTokens: 1000,
         usedTokens: 0,
         categories: [
-          { name: 'Messages', tokens: 0, kind: 'used', color: 35 },
-          { name: 'Free space', tokens: 900, kind: 'free', color: 90 },
-          { name: 'Autocompact buffer', tokens: 100, kind: 'buffer', color: 34 },
+          { id: 'messages', name: 'Messages', tokens: 0, kind: 'used', color: 35 },
+          { id: 'free_space', name: 'Free space', tokens: 900, kind: 'free', color: 90 },
+          { id: 'autocompact_buffer', name: 'Autocompact buffer', tokens: 100, kind: 'buffer', color: 34 },
         ],
       }),
     );
