@@ -23,8 +23,8 @@ describe('FramePacer', () => {
   });
 
   it('spaces frames out when text arrives faster than anyone reads', () => {
-    // 4 KB a second (~1k tokens/s): a frame should carry a screenful, not a few words.
-    expect(pacedAt(4_000, 1_000).nextInterval()).toBe(MAX_FRAME_INTERVAL_MS);
+    // 6 KB a second (~1.5k tokens/s): a frame should carry a screenful, not a few words.
+    expect(pacedAt(6_000, 1_000).nextInterval()).toBe(MAX_FRAME_INTERVAL_MS);
     const middling = pacedAt(1_500, 1_000).nextInterval();
     expect(middling).toBeGreaterThan(MIN_FRAME_INTERVAL_MS);
     expect(middling).toBeLessThan(MAX_FRAME_INTERVAL_MS);

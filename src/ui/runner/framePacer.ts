@@ -2,14 +2,14 @@
 // repaint the whole area under the answer (spinner, prompt box, footer: one to two kilobytes),
 // so a frame per 33 ms is right for the API's usual pace but wasteful when text arrives faster
 // than anyone reads. Up to ~150 tokens a second frames come every 33 ms; beyond that the wait
-// grows with the square of the pace and reaches a second at ~800 tokens a second (a fast model,
-// a replayed answer), so each frame carries a screenful and the repaint is paid per screen, not
-// per line.
+// grows with the square of the pace, reaching a second at ~800 tokens a second and its cap of
+// 1.5 s at ~1,000 (a fast model, a replayed answer), so each frame carries a screenful or more
+// and the repaint is paid per screen, not per line.
 
 /** Never more than ~30 frames a second. */
 export const MIN_FRAME_INTERVAL_MS = 33;
 /** Never hold text back longer than this. */
-export const MAX_FRAME_INTERVAL_MS = 1000;
+export const MAX_FRAME_INTERVAL_MS = 1500;
 /** Up to this pace (characters a second, ~150 tokens) frames come as often as they may. */
 const UNHURRIED_CHARS_PER_SECOND = 600;
 
