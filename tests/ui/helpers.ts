@@ -1,6 +1,7 @@
 // Shared bits for the REPL's ink-testing-library tests: wait for a frame instead of sleeping,
 // and the raw key sequences a terminal sends.
 import type { Key } from 'ink';
+import { NO_KEY } from '../../src/ui/input/keymap.js';
 import { stripAnsi } from '../../src/ui/markdown/ansi.js';
 
 /** Polls `check` on a short interval until it holds; fails after `timeoutMs` (generous: CI
@@ -38,27 +39,5 @@ export const KEYS = {
 
 /** An Ink Key with everything off, for testing pure key handling. */
 export function key(overrides: Partial<Key> = {}): Key {
-  return {
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...overrides,
-  };
+  return { ...NO_KEY, ...overrides };
 }

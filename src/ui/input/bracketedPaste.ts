@@ -6,6 +6,7 @@
 import type { Key } from 'ink';
 import { useStdout } from 'ink';
 import { useEffect } from 'react';
+import { NO_KEY } from './keymap.js';
 
 export const ENABLE_BRACKETED_PASTE = '\u001B[?2004h';
 export const DISABLE_BRACKETED_PASTE = '\u001B[?2004l';
@@ -62,29 +63,6 @@ export function isUnbracketedPaste(input: string, key: Key): boolean {
   if (CONTROL_CHARACTER.test(input)) return false;
   return !/^[^\r\n]+[\r\n]$/.test(input);
 }
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 /** The key a control character stands for, as Ink would report it typed alone. */
 function controlKey(char: string): [string, Key] | undefined {

@@ -28,6 +28,30 @@ const META_BINDINGS: Record<string, (buffer: TextBuffer) => TextBuffer> = {
   f: edit.wordRight,
 };
 
+/** An Ink key with nothing pressed: the base for keys Pulse makes up (split bursts, searches). */
+export const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
 const changed = (buffer: TextBuffer): KeyOutcome => ({ type: 'edit', buffer });
 const IGNORED: KeyOutcome = { type: 'ignored' };
 

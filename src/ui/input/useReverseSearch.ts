@@ -3,6 +3,7 @@ import type { Key } from 'ink';
 import type { ReplStore } from '../../state/store.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import type { PromptHistory } from './history.js';
+import { NO_KEY } from './keymap.js';
 import { applyReverseSearchKey, isReverseSearchKey, startReverseSearch, type ReverseSearchState } from './reverseSearch.js';
 
 export type ReverseSearch = {
@@ -11,29 +12,6 @@ export type ReverseSearch = {
   handleKey(input: string, key: Key): boolean;
   /** Pasted text while searching goes into the query; false when no search is open. */
   takePaste(text: string): boolean;
-};
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
 };
 
 export function useReverseSearch(store: ReplStore, history: PromptHistory): ReverseSearch {
