@@ -2,51 +2,27 @@
 // is checked against the mock, stored with mode 0600, and the REPL starts and uses it.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { spawn, type IPty } from '@lydell/node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readStoredCredentials } from '../../src/auth/store.js';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { killPtyPulses, startPtyPulse, type PtyPulse } from '../support/ptyPulse.js';
+import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
-
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 const KEY = 'sk-ant-first-run-pty-key-F1R5';
 
 let world: PulseWorld | undefined;
 let mock: MockAnthropic | undefined;
-const ptys: IPty[] = [];
 
 afterEach(async () => {
-  for (const pty of ptys.splice(0)) pty.kill();
+  killPtyPulses();
   await mock?.close();
   await world?.cleanup();
   mock = undefined;
   world = undefined;
 });
 
-type Terminal = { screen: () => string; write: (text: string) => void; exitCode: () => number | undefined };
-
-function startPulseWithoutKey(current: PulseWorld, url: string): Terminal {
-  let output = '';
-  let code: number | undefined;
-  const pty = spawn(process.execPath, [PULSE_BIN], {
-    name: 'xterm-256color',
-    cols: 120,
-    rows: 40,
-    cwd: current.repo,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: current.home,
-      PULSE_CONFIG_DIR: current.configDir,
-      ANTHROPIC_BASE_URL: url,
-      TERM: 'xterm-256color',
-    },
-  });
-  ptys.push(pty);
-  pty.onData((data) => (output += data));
-  pty.onExit(({ exitCode }) => (code = exitCode));
-  return { screen: () => output.replace(ESCAPES, ''), write: (text) => pty.write(text), exitCode: () => code };
+function startPulseWithoutKey(current: PulseWorld, url: string): PtyPulse {
+  return startPtyPulse(current, { cols: 120, env: { ANTHROPIC_BASE_URL: url } });
 }
 
 describe('first run', () => {

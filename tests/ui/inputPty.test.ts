@@ -2,24 +2,19 @@
 // markers and the text to the prompt as the terminal sends them, a large paste stays a
 // placeholder on screen and goes whole to the model; `!` runs a command and the next request
 // carries its output.
-import { spawn, type IPty } from '@lydell/node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
+import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
-
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 
 let world: PulseWorld | undefined;
 let mock: MockAnthropic | undefined;
-let pty: IPty | undefined;
 
 afterEach(async () => {
-  pty?.kill();
+  killPtyPulses();
   await mock?.close();
   await world?.cleanup();
-  pty = undefined;
   mock = undefined;
   world = undefined;
 });
@@ -34,27 +29,11 @@ describe('prompt input in a pty', () => {
     assertBuilt();
     world = await createWorld();
     mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'Got it.\n' }] }] });
-    let output = '';
-    pty = spawn(process.execPath, [PULSE_BIN], {
-      name: 'xterm-256color',
-      cols: 100,
-      rows: 40,
-      cwd: world.repo,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: world.home,
-        PULSE_CONFIG_DIR: world.configDir,
-        ANTHROPIC_API_KEY: 'sk-test',
-        ANTHROPIC_BASE_URL: mock.url,
-        TERM: 'xterm-256color',
-      },
-    });
-    pty.onData((data) => (output += data));
-    const screen = (): string => output.replace(ESCAPES, '');
-    const session = pty;
+    const session = startPtyPulse(world, { env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+    const { screen, output } = session;
 
     await waitFor(() => screen().includes('/ for commands'), 15_000);
-    await waitFor(() => output.includes('\u001B[?2004h'), 15_000);
+    await waitFor(() => output().includes('\u001B[?2004h'), 15_000);
 
     session.write('!echo from-the-shell');
     await waitFor(() => screen().includes('! echo from-the-shell'), 15_000);
@@ -76,12 +55,10 @@ describe('prompt input in a pty', () => {
     expect(sent).toContain('pasted line 30');
     await waitFor(() => screen().includes('Got it.'), 15_000);
 
-    let exitCode: number | undefined;
-    session.onExit(({ exitCode: code }) => (exitCode = code));
     session.write('\u0004');
-    await waitFor(() => exitCode !== undefined, 10_000);
-    expect(exitCode).toBe(0);
+    await waitFor(session.exited, 10_000);
+    expect(session.exitCode()).toBe(0);
     // The terminal is handed back with bracketed paste off.
-    expect(output.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output.lastIndexOf('\u001B[?2004h'));
+    expect(output().lastIndexOf('\u001B[?2004l')).toBeGreaterThan(output().lastIndexOf('\u001B[?2004h'));
   });
 });

@@ -1,27 +1,22 @@
 // The REPL in a real terminal with a project .mcp.json nobody has approved: the dialog comes up
 // first, "Use all" is remembered in .claude/settings.local.json, the server connects in the same
 // session (a notice says so) and the next request offers its tools and carries its instructions.
-import { spawn, type IPty } from '@lydell/node-pty';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMcpTestServerScript, TEST_SERVER_INSTRUCTIONS } from '../support/mcpTestServer.js';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
+import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
-
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 
 let world: PulseWorld | undefined;
 let mock: MockAnthropic | undefined;
-let pty: IPty | undefined;
 
 afterEach(async () => {
-  pty?.kill();
+  killPtyPulses();
   await mock?.close();
   await world?.cleanup();
-  pty = undefined;
   mock = undefined;
   world = undefined;
 });
@@ -37,23 +32,8 @@ describe('MCP approval in the REPL', () => {
       JSON.stringify({ mcpServers: { project: { command: process.execPath, args: [script, '--stdio'] } } }),
     );
 
-    let output = '';
-    pty = spawn(process.execPath, [PULSE_BIN], {
-      name: 'xterm-256color',
-      cols: 120,
-      rows: 40,
-      cwd: world.repo,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: world.home,
-        PULSE_CONFIG_DIR: world.configDir,
-        ANTHROPIC_API_KEY: 'sk-test',
-        ANTHROPIC_BASE_URL: mock.url,
-        TERM: 'xterm-256color',
-      },
-    });
-    pty.onData((data) => (output += data));
-    const screen = (): string => output.replace(ESCAPES, '');
+    const pty = startPtyPulse(world, { cols: 120, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+    const { screen } = pty;
 
     await waitFor(() => screen().includes('New MCP servers found in .mcp.json: project'), 15_000);
     pty.write('1');

@@ -2,25 +2,19 @@
 // streaming an answer, asking permission for a tool, and exiting with the resume hint.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { spawn, type IPty } from '@lydell/node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
+import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
-
-// Screen text without colours, cursor moves or synchronized-output markers.
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 
 let world: PulseWorld | undefined;
 let mock: MockAnthropic | undefined;
-let pty: IPty | undefined;
 
 afterEach(async () => {
-  pty?.kill();
+  killPtyPulses();
   await mock?.close();
   await world?.cleanup();
-  pty = undefined;
   mock = undefined;
   world = undefined;
 });
@@ -42,26 +36,8 @@ describe('the REPL in a pty', () => {
       ],
     });
 
-    let output = '';
-    let exitCode: number | undefined;
-    pty = spawn(process.execPath, [PULSE_BIN], {
-      name: 'xterm-256color',
-      cols: 100,
-      rows: 40,
-      cwd: world.repo,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: world.home,
-        PULSE_CONFIG_DIR: world.configDir,
-        ANTHROPIC_API_KEY: 'sk-test',
-        ANTHROPIC_BASE_URL: mock.url,
-        TERM: 'xterm-256color',
-      },
-    });
-    pty.onData((data) => (output += data));
-    pty.onExit(({ exitCode: code }) => (exitCode = code));
-    const screen = (): string => output.replace(ESCAPES, '');
-    const session = pty;
+    const session = startPtyPulse(world, { env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+    const { screen } = session;
 
     await waitFor(() => screen().includes('/ for commands'), 15_000);
     // Keys typed before Ink turns on raw mode are echoed by the terminal itself; only once the
@@ -82,8 +58,8 @@ describe('the REPL in a pty', () => {
     expect(mock.pairingErrors).toEqual([]);
 
     session.write('\u0004');
-    await waitFor(() => exitCode !== undefined, 10_000);
-    expect(exitCode).toBe(0);
+    await waitFor(session.exited, 10_000);
+    expect(session.exitCode()).toBe(0);
     expect(screen()).toMatch(/pulse --resume [0-9a-f-]{36}/);
   });
 });

@@ -1,50 +1,25 @@
 // Two REPL sessions in a real pseudo-terminal: the second one continues the first (--continue),
 // shows what was said, offers the earlier prompt on the Up arrow, and keeps the session id.
-import { spawn, type IPty } from '@lydell/node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { killPtyPulses, startPtyPulse, type PtyPulse } from '../support/ptyPulse.js';
+import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
-
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 
 let world: PulseWorld | undefined;
 let mock: MockAnthropic | undefined;
-const ptys: IPty[] = [];
 
 afterEach(async () => {
-  for (const pty of ptys.splice(0)) pty.kill();
+  killPtyPulses();
   await mock?.close();
   await world?.cleanup();
   mock = undefined;
   world = undefined;
 });
 
-type Repl = { screen: () => string; write: (text: string) => void; exited: () => boolean };
-
-function startRepl(args: string[]): Repl {
+function startRepl(args: string[]): PtyPulse {
   if (!world || !mock) throw new Error('no world');
-  let output = '';
-  let exited = false;
-  const pty = spawn(process.execPath, [PULSE_BIN, ...args], {
-    name: 'xterm-256color',
-    cols: 100,
-    rows: 40,
-    cwd: world.repo,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: world.home,
-      PULSE_CONFIG_DIR: world.configDir,
-      ANTHROPIC_API_KEY: 'sk-test',
-      ANTHROPIC_BASE_URL: mock.url,
-      TERM: 'xterm-256color',
-    },
-  });
-  ptys.push(pty);
-  pty.onData((data) => (output += data));
-  pty.onExit(() => (exited = true));
-  return { screen: () => output.replace(ESCAPES, ''), write: (text) => pty.write(text), exited: () => exited };
+  return startPtyPulse(world, { args, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
 }
 
 describe('resuming in the REPL', () => {

@@ -1,23 +1,18 @@
 // The built CLI in a real pseudo-terminal: `pulse "<prompt>"` opens the REPL and sends the prompt
 // as the first turn, /model changes the model of the next request, /status names the endpoint.
-import { spawn, type IPty } from '@lydell/node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { assertBuilt, createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
+import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
-
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 
 let world: PulseWorld | undefined;
 let mock: MockAnthropic | undefined;
-let pty: IPty | undefined;
 
 afterEach(async () => {
-  pty?.kill();
+  killPtyPulses();
   await mock?.close();
   await world?.cleanup();
-  pty = undefined;
   mock = undefined;
   world = undefined;
 });
@@ -32,26 +27,11 @@ describe('pulse "<prompt>" in a pty', () => {
         { content: [{ type: 'text', text: 'Second answer here.\n' }] },
       ],
     });
-    let output = '';
-    let exitCode: number | undefined;
-    pty = spawn(process.execPath, [PULSE_BIN, 'fix the failing test'], {
-      name: 'xterm-256color',
-      cols: 100,
-      rows: 40,
-      cwd: world.repo,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: world.home,
-        PULSE_CONFIG_DIR: world.configDir,
-        ANTHROPIC_API_KEY: 'sk-pty-secret',
-        ANTHROPIC_BASE_URL: mock.url,
-        TERM: 'xterm-256color',
-      },
+    const session = startPtyPulse(world, {
+      args: ['fix the failing test'],
+      env: { ANTHROPIC_API_KEY: 'sk-pty-secret', ANTHROPIC_BASE_URL: mock.url },
     });
-    pty.onData((data) => (output += data));
-    pty.onExit(({ exitCode: code }) => (exitCode = code));
-    const screen = (): string => output.replace(ESCAPES, '');
-    const session = pty;
+    const { screen } = session;
     const type = async (text: string, shown: RegExp): Promise<void> => {
       session.write(text);
       await waitFor(() => shown.test(screen()), 15_000);
@@ -78,7 +58,7 @@ describe('pulse "<prompt>" in a pty', () => {
     await waitFor(() => screen().includes('Second answer here.'), 15_000);
 
     session.write('\u0004');
-    await waitFor(() => exitCode !== undefined, 10_000);
-    expect(exitCode).toBe(0);
+    await waitFor(session.exited, 10_000);
+    expect(session.exitCode()).toBe(0);
   });
 });
