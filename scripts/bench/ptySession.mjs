@@ -1,16 +1,12 @@
-// Shared pieces for benchmarks that drive the built REPL in a real pseudo-terminal: the mock
-// Messages API bundled for plain Node, an isolated world (temp git repo, HOME, config dir), a
-// pty session that records every byte Pulse writes, and the child's CPU time from /proc.
+// Shared pieces for benchmarks that drive the built REPL in a real pseudo-terminal: an isolated
+// world (temp git repo, HOME, config dir), a pty session that records every byte Pulse writes,
+// and the child's CPU time from /proc. What all benchmarks share is in harness.mjs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
-import { build } from 'esbuild';
-
-export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 // Colours, cursor moves, erases and synchronized-output markers: what is left is the text.
 // eslint-disable-next-line no-control-regex
@@ -18,31 +14,6 @@ const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
 
 export function stripEscapes(text) {
   return text.replace(ESCAPES, '');
-}
-
-/** `PULSE_BENCH_BIN` points at another build (e.g. a copy of dist/ from before a change). */
-export function pulseBin() {
-  const bin = process.env.PULSE_BENCH_BIN ? resolve(process.env.PULSE_BENCH_BIN) : join(root, 'dist/pulse.js');
-  if (!existsSync(bin)) {
-    console.error(`${bin} is missing: run \`npm run build\` first`);
-    process.exit(1);
-  }
-  return bin;
-}
-
-/** The mock server is TypeScript; bundle it into a throwaway .mjs so plain Node can run it. */
-export async function loadMockAnthropic(scratch) {
-  const outfile = join(scratch, 'mockAnthropic.mjs');
-  await build({
-    entryPoints: [join(root, 'tests/support/mockAnthropic.ts')],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
 }
 
 /** A temp git repository as cwd plus a temp HOME and config dir; `cleanup` removes all three. */
@@ -145,10 +116,4 @@ export function cpuSeconds(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticksPerSecond = 100;
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
-
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

@@ -9,14 +9,8 @@
 //   PULSE_BENCH_BIN      another build to measure (default dist/pulse.js)
 //   BENCH_DUMP           a file to save the raw bytes written during the long answer, to study
 import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  cpuSeconds,
-  createBenchWorld,
-  loadMockAnthropic,
-  median,
-  pulseBin,
-  startPtySession,
-} from './ptySession.mjs';
+import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
+import { cpuSeconds, createBenchWorld, startPtySession } from './ptySession.mjs';
 
 const turns = Number.parseInt(process.argv[2] ?? process.env.BENCH_TURNS ?? '200', 10);
 const answerTokens = Number.parseInt(process.argv[3] ?? process.env.BENCH_ANSWER_TOKENS ?? '20000', 10);

@@ -6,34 +6,12 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pulse = join(root, 'dist/pulse.js');
+const pulse = pulseBin();
 const runs = Number.parseInt(process.argv[2] ?? process.env.BENCH_RUNS ?? '15', 10);
 const TIME_BIN = '/usr/bin/time';
-
-if (!existsSync(pulse)) {
-  console.error('dist/pulse.js is missing: run `npm run build` first');
-  process.exit(1);
-}
-
-/** The mock server is TypeScript; bundle it into a throwaway .mjs so plain Node can run it. */
-async function loadMock(scratch) {
-  const outfile = join(scratch, 'mockAnthropic.mjs');
-  await build({
-    entryPoints: [join(root, 'tests/support/mockAnthropic.ts')],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 function run(command, args, { cwd, env } = {}) {
   return new Promise((resolvePromise, reject) => {
@@ -54,12 +32,6 @@ function run(command, args, { cwd, env } = {}) {
   });
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 async function measure(label, once) {
   await once(); // warm-up, dropped
   const samples = [];
@@ -69,7 +41,7 @@ async function measure(label, once) {
 
 async function main() {
   const scratch = await mkdtemp(join(tmpdir(), 'pulse-bench-'));
-  const { startMockAnthropic } = await loadMock(scratch);
+  const { startMockAnthropic } = await loadMockAnthropic(scratch);
   const mock = await startMockAnthropic({ turns: [], fallback: { content: [{ type: 'text', text: 'hi' }] } });
   const env = {
     PATH: process.env.PATH,

@@ -5,36 +5,14 @@
 // the first HTTP request starts. Usage: node scripts/bench/startupProfile.mjs [runs] [top]
 // Build with identifiers kept to read the function names: esbuild's minifyIdentifiers off.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { loadMockAnthropic, pulseBin } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pulse = join(root, 'dist/pulse.js');
+const pulse = pulseBin();
 const runs = Number.parseInt(process.argv[2] ?? '10', 10);
 const top = Number.parseInt(process.argv[3] ?? '30', 10);
-
-if (!existsSync(pulse)) {
-  console.error('dist/pulse.js is missing: run `npm run build` first');
-  process.exit(1);
-}
-
-async function loadMock(scratch) {
-  const outfile = join(scratch, 'mockAnthropic.mjs');
-  await build({
-    entryPoints: [join(root, 'tests/support/mockAnthropic.ts')],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 function runPulse(args, env, cwd) {
   return new Promise((resolvePromise, reject) => {
@@ -89,7 +67,7 @@ function print(title, map, runCount, limit) {
 
 async function main() {
   const scratch = await mkdtemp(join(tmpdir(), 'pulse-profile-'));
-  const { startMockAnthropic } = await loadMock(scratch);
+  const { startMockAnthropic } = await loadMockAnthropic(scratch);
   const mock = await startMockAnthropic({ turns: [], fallback: { content: [{ type: 'text', text: 'hi' }] } });
   const env = {
     PATH: process.env.PATH,
