@@ -3,8 +3,8 @@
 // description ("(project:frontend)"). Project commands win a name clash with user ones.
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import fg from 'fast-glob';
 import { claudeConfigDir } from '../../utils/configDir.js';
+import { listMarkdownFiles } from '../../utils/markdownFiles.js';
 import type { CommandSource, PromptCommand } from '../types.js';
 import { expandCommandBody } from './expand.js';
 import { allowedToolRules, argumentHintOf, CommandFileError, firstLineOf, parseCommandFile } from './frontmatter.js';
@@ -15,14 +15,6 @@ export type CommandDirs = { project: string; user: string };
 
 export function commandDirs(cwd: string): CommandDirs {
   return { project: join(cwd, '.claude', 'commands'), user: join(claudeConfigDir(), 'commands') };
-}
-
-async function markdownFiles(dir: string): Promise<string[]> {
-  try {
-    return (await fg('**/*.md', { cwd: dir, onlyFiles: true, followSymbolicLinks: true })).sort();
-  } catch {
-    return [];
-  }
 }
 
 function label(source: CommandSource, relativePath: string): string {
@@ -52,7 +44,7 @@ export async function loadCommandFile(path: string, relativePath: string, source
 }
 
 async function loadFrom(dir: string, source: CommandSource, into: LoadResult): Promise<void> {
-  for (const relativePath of await markdownFiles(dir)) {
+  for (const relativePath of await listMarkdownFiles(dir)) {
     const path = join(dir, relativePath.split('/').join(sep));
     try {
       into.commands.push(await loadCommandFile(path, relativePath, source));
