@@ -66,6 +66,8 @@ const COLD_GROUPS = {
   // turndown brings a whole DOM (domino) along, the largest package in the bundle.
   turndown: ['turndown'],
   'write-file-atomic': ['write-file-atomic'],
+  // Only Glob and Grep's own search walk folders with it; start-up lists command files itself.
+  'fast-glob': ['fast-glob'],
   mcp: [
     '@modelcontextprotocol/sdk/client/index.js',
     '@modelcontextprotocol/sdk/client/sse.js',
@@ -86,6 +88,12 @@ const FORWARDERS = {
   'gray-matter': 'export default function matter(...args) { return cold()(...args); }',
   turndown: 'export default function TurndownService(...args) { const Real = cold(); return new Real(...args); }',
   'write-file-atomic': 'export default function writeFileAtomic(...args) { return cold()(...args); }',
+  // fast-glob's default export is a function that carries the package's other functions.
+  'fast-glob': [
+    'export default function fastGlob(...args) { return cold()(...args); }',
+    "for (const name of ['glob', 'async', 'sync', 'stream', 'globSync', 'globStream', 'generateTasks', 'isDynamicPattern', 'escapePath', 'convertPathToPattern'])",
+    '  fastGlob[name] = (...args) => cold()[name](...args);',
+  ].join('\n'),
 };
 /**
  * Every bundle file is one function expression, so src/cli/loadCli.ts compiles it as read
