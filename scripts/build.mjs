@@ -101,7 +101,7 @@ const FORWARDERS = {
  */
 function wrapBundle(contents) {
   return Buffer.concat([
-    Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive, __pulseLoadBundle) {'),
+    Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive, __pulseLoadBundle, __pulseStartupDone) {'),
     contents,
     Buffer.from('\n})'),
   ]);
