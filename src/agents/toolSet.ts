@@ -3,6 +3,7 @@
 // disallows. Read-only agents get tools that refuse any call that would change something.
 import { AGENT_TOOL_NAME } from '../tools/agent/AgentTool.js';
 import { toolMatchesName, type AnyTool, type ValidationResult } from '../tools/Tool.js';
+import { withToolOverrides } from '../tools/withToolOverrides.js';
 import type { AgentDefinition } from './definition.js';
 
 export { AGENT_TOOL_NAME };
@@ -17,12 +18,9 @@ function listedIn(tool: AnyTool, names: readonly string[]): boolean {
   return names.some((name) => name === '*' || toolMatchesName(tool, name));
 }
 
-/**
- * A view of `tool` whose validation refuses calls the tool does not call read-only. The
- * prototype link keeps every other member, whether the tool is a plain object or a class.
- */
+/** A view of `tool` whose validation refuses calls the tool does not call read-only. */
 export function readOnlyVariant(tool: AnyTool, agentName: string): AnyTool {
-  const guarded: Pick<AnyTool, 'validateInput'> = {
+  return withToolOverrides(tool, {
     async validateInput(input, ctx): Promise<ValidationResult> {
       if (!tool.isReadOnly(input)) {
         return {
@@ -32,8 +30,7 @@ export function readOnlyVariant(tool: AnyTool, agentName: string): AnyTool {
       }
       return tool.validateInput ? tool.validateInput(input, ctx) : { ok: true };
     },
-  };
-  return Object.assign(Object.create(tool) as AnyTool, guarded);
+  });
 }
 
 export function toolsForAgent(agent: AgentDefinition, pool: readonly AnyTool[]): AnyTool[] {

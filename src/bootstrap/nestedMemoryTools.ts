@@ -4,13 +4,13 @@
 import type { NestedMemory } from '../memory/nested.js';
 import { formatNestedMemory } from '../memory/format.js';
 import type { AnyTool, ToolProgress, ToolResult, ToolUseContext } from '../tools/Tool.js';
+import { withToolOverrides } from '../tools/withToolOverrides.js';
 import { createUserMessage } from '../utils/messages.js';
 
 const FILE_TOUCHING_TOOLS = new Set(['Read', 'Edit', 'Write', 'NotebookEdit']);
 
 function withMemory(tool: AnyTool, memory: NestedMemory): AnyTool {
-  return {
-    ...tool,
+  return withToolOverrides(tool, {
     async *call(input: unknown, ctx: ToolUseContext): AsyncGenerator<ToolProgress, ToolResult<unknown>> {
       const result: ToolResult<unknown> = yield* tool.call(input, ctx);
       const path = tool.getPath?.(input, ctx);
@@ -20,7 +20,7 @@ function withMemory(tool: AnyTool, memory: NestedMemory): AnyTool {
       const note = createUserMessage({ content: formatNestedMemory(files), isMeta: true });
       return { ...result, newMessages: [...(result.newMessages ?? []), note] };
     },
-  };
+  });
 }
 
 export function withNestedMemory(tools: readonly AnyTool[], memory: NestedMemory): AnyTool[] {

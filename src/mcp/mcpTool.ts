@@ -5,6 +5,7 @@ import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { CallToolResult, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import type { Tool, ToolUseContext, ValidationResult } from '../tools/Tool.js';
 import { mcpToolName } from './names.js';
 import { capResultBlocks, mapMcpContent, type McpResultBlock } from './results.js';
@@ -17,8 +18,8 @@ export type McpToolCaller = {
 
 export type McpToolOutput = { blocks: McpResultBlock[]; isError: boolean };
 
-const McpInputSchema = z.looseObject({});
-type McpInput = z.infer<typeof McpInputSchema>;
+const McpInputSchema = lazySchema(() => z.looseObject({}));
+type McpInput = z.infer<ReturnType<typeof McpInputSchema>>;
 
 /** Long server descriptions crowd the context; the reference keeps the first 2,048 characters. */
 const MAX_DESCRIPTION_CHARS = 2_048;
@@ -44,7 +45,7 @@ function resultBlocks(result: CallToolResult): McpResultBlock[] {
   return blocks;
 }
 
-export function createMcpTool(server: string, definition: McpToolDefinition, caller: McpToolCaller): Tool<typeof McpInputSchema, McpToolOutput> {
+export function createMcpTool(server: string, definition: McpToolDefinition, caller: McpToolCaller): Tool<ReturnType<typeof McpInputSchema>, McpToolOutput> {
   const readOnly = definition.annotations?.readOnlyHint === true;
   const label = definition.annotations?.title ?? definition.title ?? definition.name;
   let validator: JsonSchemaValidator<unknown> | undefined | null = null;
@@ -52,7 +53,9 @@ export function createMcpTool(server: string, definition: McpToolDefinition, cal
 
   return {
     name: mcpToolName(server, definition.name),
-    inputSchema: McpInputSchema,
+    get inputSchema() {
+      return McpInputSchema();
+    },
     inputJSONSchema: { ...schema, type: 'object' },
     description: () => `${label} (from the MCP server "${server}")`,
     prompt: () => {

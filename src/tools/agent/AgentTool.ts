@@ -92,7 +92,7 @@ export type AgentToolOptions = {
   agents: () => readonly AgentListing[];
 };
 
-export function createAgentTool(options: AgentToolOptions): Tool<typeof agentInputSchema, AgentOutput> {
+export function createAgentTool(options: AgentToolOptions): Tool<ReturnType<typeof agentInputSchema>, AgentOutput> {
   const validate = async (input: AgentInput): Promise<ValidationResult> => {
     if (input.subagent_type === undefined || input.subagent_type.trim() === '') return { ok: true };
     const wanted = input.subagent_type.trim().toLowerCase();
@@ -104,7 +104,9 @@ export function createAgentTool(options: AgentToolOptions): Tool<typeof agentInp
   return {
     name: AGENT_TOOL_NAME,
     aliases: ['Task'],
-    inputSchema: agentInputSchema,
+    get inputSchema() {
+      return agentInputSchema();
+    },
     maxResultSizeChars: 100_000,
     description: () => 'Hand a task to a sub-agent and get its report back',
     prompt: () => agentPrompt(options.agents()),

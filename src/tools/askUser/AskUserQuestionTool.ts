@@ -3,31 +3,38 @@
 // can_use_tool) and answers by allowing the call with `answers` added to its input. Where
 // nobody can answer (print mode) the tool is left out of the pool.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ValidationResult } from '../Tool.js';
 import { ASK_USER_DESCRIPTION, ASK_USER_PROMPT } from './prompt.js';
 
-const optionSchema = z.object({
-  label: z.string().min(1).describe('The choice as shown, 1-5 words'),
-  description: z.string().describe('What picking it means'),
-});
+const optionSchema = lazySchema(() =>
+  z.object({
+    label: z.string().min(1).describe('The choice as shown, 1-5 words'),
+    description: z.string().describe('What picking it means'),
+  }),
+);
 
-const questionSchema = z.object({
-  question: z.string().min(1).describe('The full question, ending with a question mark'),
-  header: z.string().min(1).describe('A very short label for the question, at most 12 characters: "Auth method"'),
-  options: z.array(optionSchema).min(2).max(4).describe('2-4 distinct choices; "Other" is added automatically'),
-  multiSelect: z.boolean().default(false).describe('Let the user pick several options'),
-});
+const questionSchema = lazySchema(() =>
+  z.object({
+    question: z.string().min(1).describe('The full question, ending with a question mark'),
+    header: z.string().min(1).describe('A very short label for the question, at most 12 characters: "Auth method"'),
+    options: z.array(optionSchema()).min(2).max(4).describe('2-4 distinct choices; "Other" is added automatically'),
+    multiSelect: z.boolean().default(false).describe('Let the user pick several options'),
+  }),
+);
 
-const inputSchema = z.object({
-  questions: z.array(questionSchema).min(1).max(4).describe('1-4 questions to ask'),
-  answers: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('Filled in by Pulse with the answers, keyed by question text; leave it out'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    questions: z.array(questionSchema()).min(1).max(4).describe('1-4 questions to ask'),
+    answers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Filled in by Pulse with the answers, keyed by question text; leave it out'),
+  }),
+);
 
-export type AskUserInput = z.infer<typeof inputSchema>;
-export type AskUserQuestion = z.infer<typeof questionSchema>;
+export type AskUserInput = z.infer<ReturnType<typeof inputSchema>>;
+export type AskUserQuestion = z.infer<ReturnType<typeof questionSchema>>;
 export type AskUserOutput = { questions: AskUserQuestion[]; answers: Record<string, string> };
 
 /** The label people pick to type their own answer. */
@@ -52,7 +59,9 @@ export function answersText(output: AskUserOutput): string {
 
 export const AskUserQuestionTool = {
   name: 'AskUserQuestion',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 20_000,
   requiresUserInteraction: true,
   description: () => ASK_USER_DESCRIPTION,
@@ -74,4 +83,4 @@ export const AskUserQuestionTool = {
   toResultBlock: (output, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: answersText(output) }),
 
   summarizeResult: (output) => Object.values(output.answers).join(' · '),
-} satisfies Tool<typeof inputSchema, AskUserOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, AskUserOutput>;

@@ -67,7 +67,9 @@ async function startInBackground(input: BashInput, ctx: ToolUseContext): Promise
 
 export const BashTool = {
   name: 'Bash',
-  inputSchema: bashInputSchema,
+  get inputSchema() {
+    return bashInputSchema();
+  },
   maxResultSizeChars: 30_000,
   description: () => 'Run a shell command in the project directory',
   prompt: () => bashPrompt(readBashLimits()),
@@ -129,4 +131,4 @@ export const BashTool = {
   },
 
   toResultBlock: bashResultBlock,
-} satisfies Tool<typeof bashInputSchema, BashOutput>;
+} satisfies Tool<ReturnType<typeof bashInputSchema>, BashOutput>;

@@ -1,6 +1,7 @@
 // Bash's time and size limits, with environment overrides read at call time so a user can
 // raise them for one session without touching settings.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -14,11 +15,11 @@ export type BashLimits = {
   maxOutputLength: number;
 };
 
-const positiveInteger = z.coerce.number().int().positive();
+const positiveInteger = lazySchema(() => z.coerce.number().int().positive());
 
 function readPositiveInteger(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const parsed = positiveInteger.safeParse(raw);
+  const parsed = positiveInteger().safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -1,24 +1,27 @@
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { MAX_TIMEOUT_MS } from './limits.js';
 
-export const bashInputSchema = z.object({
-  command: z.string().min(1).describe('The shell command to run'),
-  timeout: z
-    .number()
-    .positive()
-    .optional()
-    .describe(`Optional timeout in milliseconds (at most ${MAX_TIMEOUT_MS}); the command is stopped when it runs out`),
-  description: z
-    .string()
-    .optional()
-    .describe('A few words saying what the command does, e.g. "Run the unit tests"'),
-  run_in_background: z
-    .boolean()
-    .optional()
-    .describe('Start the command as a background shell and return its id at once; read its output later with TaskOutput and end it with TaskStop'),
-});
+export const bashInputSchema = lazySchema(() =>
+  z.object({
+    command: z.string().min(1).describe('The shell command to run'),
+    timeout: z
+      .number()
+      .positive()
+      .optional()
+      .describe(`Optional timeout in milliseconds (at most ${MAX_TIMEOUT_MS}); the command is stopped when it runs out`),
+    description: z
+      .string()
+      .optional()
+      .describe('A few words saying what the command does, e.g. "Run the unit tests"'),
+    run_in_background: z
+      .boolean()
+      .optional()
+      .describe('Start the command as a background shell and return its id at once; read its output later with TaskOutput and end it with TaskStop'),
+  }),
+);
 
-export type BashInput = z.infer<typeof bashInputSchema>;
+export type BashInput = z.infer<ReturnType<typeof bashInputSchema>>;
 
 export type BashOutput = {
   /** Everything the command printed: stdout and stderr interleaved in arrival order, truncated. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { writeTextFile } from '../shared/fileText.js';
 import { describeChanges, makePatch, type PatchHunk } from '../shared/patch.js';
@@ -7,20 +8,22 @@ import { recordWrite } from '../shared/readState.js';
 import { planEdit, type EditRequest } from './planEdit.js';
 import { EDIT_DESCRIPTION, editPrompt } from './prompt.js';
 
-const inputSchema = z.object({
-  file_path: z
-    .string()
-    .describe('Absolute path of the file to change; a relative path is taken from the working directory'),
-  old_string: z.string().describe('The exact text to replace, copied from the file'),
-  new_string: z.string().describe('The text to put in its place (must differ from old_string)'),
-  replace_all: z
-    .boolean()
-    .optional()
-    .default(false)
-    .describe('Replace every occurrence of old_string instead of requiring exactly one (default false)'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    file_path: z
+      .string()
+      .describe('Absolute path of the file to change; a relative path is taken from the working directory'),
+    old_string: z.string().describe('The exact text to replace, copied from the file'),
+    new_string: z.string().describe('The text to put in its place (must differ from old_string)'),
+    replace_all: z
+      .boolean()
+      .optional()
+      .default(false)
+      .describe('Replace every occurrence of old_string instead of requiring exactly one (default false)'),
+  }),
+);
 
-export type EditInput = z.infer<typeof inputSchema>;
+export type EditInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type EditOutput = {
   filePath: string;
@@ -46,7 +49,9 @@ function toRequest(input: EditInput, ctx: ToolUseContext): EditRequest {
 
 export const EditTool = {
   name: 'Edit',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 100_000,
   description: () => EDIT_DESCRIPTION,
   prompt: () => editPrompt(),
@@ -94,7 +99,7 @@ export const EditTool = {
     }
     return `Updated ${displayPath(output.filePath)} with ${describeChanges(output.structuredPatch)}`;
   },
-} satisfies Tool<typeof inputSchema, EditOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, EditOutput>;
 
 function resultText(output: EditOutput): string {
   if (output.oldString === '' && output.originalFile === '') return `Created ${output.filePath}.`;

@@ -3,11 +3,14 @@
 // (back to the mode before planning, or acceptEdits); a rejection with feedback keeps plan mode
 // and tells the model what to change. Print mode refuses it like any other question.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool } from '../Tool.js';
 
-const inputSchema = z.object({
-  plan: z.string().min(1).describe('The plan to show the user for approval, in concise markdown'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    plan: z.string().min(1).describe('The plan to show the user for approval, in concise markdown'),
+  }),
+);
 
 export type ExitPlanModeOutput = { plan: string; mode: string };
 
@@ -17,7 +20,9 @@ Only use it for tasks that involve writing code. For research or questions, just
 
 export const ExitPlanModeTool = {
   name: 'ExitPlanMode',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 10_000,
   onlyInModes: ['plan'],
   description: () => 'Present a plan for approval and leave plan mode',
@@ -49,4 +54,4 @@ export const ExitPlanModeTool = {
   }),
 
   summarizeResult: () => 'Plan approved',
-} satisfies Tool<typeof inputSchema, ExitPlanModeOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, ExitPlanModeOutput>;

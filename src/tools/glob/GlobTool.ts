@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { statOrUndefined } from '../shared/fileChecks.js';
 import { describePath, expandPath } from '../shared/paths.js';
@@ -6,15 +7,17 @@ import { withoutDeniedPaths } from '../shared/readDenied.js';
 import { findFiles } from './findFiles.js';
 import { GLOB_DESCRIPTION, globPrompt } from './prompt.js';
 
-const inputSchema = z.object({
-  pattern: z.string().min(1).describe('Glob pattern to match file paths against, e.g. "**/*.ts"'),
-  path: z
-    .string()
-    .optional()
-    .describe('Directory to search in (absolute). Leave it out to search the current working directory'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    pattern: z.string().min(1).describe('Glob pattern to match file paths against, e.g. "**/*.ts"'),
+    path: z
+      .string()
+      .optional()
+      .describe('Directory to search in (absolute). Leave it out to search the current working directory'),
+  }),
+);
 
-export type GlobInput = z.infer<typeof inputSchema>;
+export type GlobInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type GlobOutput = {
   filenames: string[];
@@ -31,7 +34,9 @@ function searchRoot(input: Pick<GlobInput, 'path'>, ctx: ToolUseContext): string
 
 export const GlobTool = {
   name: 'Glob',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 100_000,
   description: () => GLOB_DESCRIPTION,
   prompt: () => globPrompt(),
@@ -73,7 +78,7 @@ export const GlobTool = {
   }),
 
   summarizeResult: (output) => `Found ${output.numFiles} file${output.numFiles === 1 ? '' : 's'}`,
-} satisfies Tool<typeof inputSchema, GlobOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, GlobOutput>;
 
 function resultText(output: GlobOutput): string {
   if (output.numFiles === 0) return 'No files found';

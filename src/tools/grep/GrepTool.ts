@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { statOrUndefined } from '../shared/fileChecks.js';
 import { withoutDeniedLines, withoutDeniedPaths } from '../shared/readDenied.js';
@@ -15,37 +16,39 @@ const DEFAULT_HEAD_LIMIT = 250;
 
 const contextLines = (what: string) => z.number().int().nonnegative().optional().describe(what);
 
-const inputSchema = z.object({
-  pattern: z.string().min(1).describe('Regular expression to search for in file contents (ripgrep syntax)'),
-  path: z
-    .string()
-    .optional()
-    .describe('File or directory to search (absolute). Leave it out to search the current working directory'),
-  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.js" or "*.{ts,tsx}"; "!" excludes'),
-  output_mode: z
-    .enum(['content', 'files_with_matches', 'count'])
-    .optional()
-    .describe('"files_with_matches" (default) lists files, "content" shows matching lines, "count" counts matches per file'),
-  '-A': contextLines('Lines of context after each match (content mode only)'),
-  '-B': contextLines('Lines of context before each match (content mode only)'),
-  '-C': contextLines('Lines of context before and after each match (content mode only)'),
-  '-n': z.boolean().optional().describe('Show line numbers (content mode only; default true)'),
-  '-i': z.boolean().optional().describe('Case-insensitive search'),
-  type: z.string().optional().describe('File type to search, as ripgrep names them: js, py, rust, go, java...'),
-  head_limit: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe(`Return at most this many lines, files or counts (default ${DEFAULT_HEAD_LIMIT}; 0 means no limit)`),
-  offset: z.number().int().nonnegative().optional().describe('Skip this many results first, to page through them (default 0)'),
-  multiline: z
-    .boolean()
-    .optional()
-    .describe('Let the pattern span lines, with "." matching newlines too (default false)'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    pattern: z.string().min(1).describe('Regular expression to search for in file contents (ripgrep syntax)'),
+    path: z
+      .string()
+      .optional()
+      .describe('File or directory to search (absolute). Leave it out to search the current working directory'),
+    glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.js" or "*.{ts,tsx}"; "!" excludes'),
+    output_mode: z
+      .enum(['content', 'files_with_matches', 'count'])
+      .optional()
+      .describe('"files_with_matches" (default) lists files, "content" shows matching lines, "count" counts matches per file'),
+    '-A': contextLines('Lines of context after each match (content mode only)'),
+    '-B': contextLines('Lines of context before each match (content mode only)'),
+    '-C': contextLines('Lines of context before and after each match (content mode only)'),
+    '-n': z.boolean().optional().describe('Show line numbers (content mode only; default true)'),
+    '-i': z.boolean().optional().describe('Case-insensitive search'),
+    type: z.string().optional().describe('File type to search, as ripgrep names them: js, py, rust, go, java...'),
+    head_limit: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(`Return at most this many lines, files or counts (default ${DEFAULT_HEAD_LIMIT}; 0 means no limit)`),
+    offset: z.number().int().nonnegative().optional().describe('Skip this many results first, to page through them (default 0)'),
+    multiline: z
+      .boolean()
+      .optional()
+      .describe('Let the pattern span lines, with "." matching newlines too (default false)'),
+  }),
+);
 
-export type GrepInput = z.infer<typeof inputSchema>;
+export type GrepInput = z.infer<ReturnType<typeof inputSchema>>;
 export type { GrepOutput };
 
 function searchPath(input: Pick<GrepInput, 'path'>, ctx: ToolUseContext): string {
@@ -92,7 +95,9 @@ function withoutDenied(raw: RawGrepResult, ctx: ToolUseContext): RawGrepResult {
 
 export const GrepTool = {
   name: 'Grep',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 20_000,
   description: () => GREP_DESCRIPTION,
   prompt: () => grepPrompt(),
@@ -137,4 +142,4 @@ export const GrepTool = {
     }
     return `Found ${plural(output.numFiles, 'file')}`;
   },
-} satisfies Tool<typeof inputSchema, GrepOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, GrepOutput>;

@@ -1,18 +1,23 @@
 // Lists what connected MCP servers offer as resources, so the model can read one by URI.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool } from '../Tool.js';
 import type { McpResourceSource, McpResourceSummary } from './types.js';
 
-const inputSchema = z.object({
-  server: z.string().optional().describe('Only list the resources of this MCP server'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    server: z.string().optional().describe('Only list the resources of this MCP server'),
+  }),
+);
 
 export const LIST_MCP_RESOURCES_PROMPT = `Lists the resources that connected MCP servers offer (files, records, documents), with each one's server, URI, name and type. Pass "server" to see one server's resources. Read one with ReadMcpResource.`;
 
-export function createListMcpResourcesTool(source: McpResourceSource): Tool<typeof inputSchema, McpResourceSummary[]> {
+export function createListMcpResourcesTool(source: McpResourceSource): Tool<ReturnType<typeof inputSchema>, McpResourceSummary[]> {
   return {
     name: 'ListMcpResources',
-    inputSchema,
+    get inputSchema() {
+      return inputSchema();
+    },
     maxResultSizeChars: 100_000,
     description: () => 'List the resources of connected MCP servers',
     prompt: () => LIST_MCP_RESOURCES_PROMPT,

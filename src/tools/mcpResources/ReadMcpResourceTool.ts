@@ -1,22 +1,27 @@
 // Reads one MCP resource by server and URI; text stays text, images become image blocks.
 import type { ImageBlockParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool } from '../Tool.js';
 import type { McpResourceSource } from './types.js';
 
-const inputSchema = z.object({
-  server: z.string().describe('The MCP server that offers the resource'),
-  uri: z.string().describe('The URI of the resource, as ListMcpResources showed it'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    server: z.string().describe('The MCP server that offers the resource'),
+    uri: z.string().describe('The URI of the resource, as ListMcpResources showed it'),
+  }),
+);
 
 type Output = { uri: string; blocks: Array<TextBlockParam | ImageBlockParam> };
 
 export const READ_MCP_RESOURCE_PROMPT = `Reads one resource from an MCP server, given the server's name and the resource's URI (see ListMcpResources).`;
 
-export function createReadMcpResourceTool(source: McpResourceSource): Tool<typeof inputSchema, Output> {
+export function createReadMcpResourceTool(source: McpResourceSource): Tool<ReturnType<typeof inputSchema>, Output> {
   return {
     name: 'ReadMcpResource',
-    inputSchema,
+    get inputSchema() {
+      return inputSchema();
+    },
     maxResultSizeChars: 100_000,
     description: () => 'Read a resource from an MCP server',
     prompt: () => READ_MCP_RESOURCE_PROMPT,

@@ -2,6 +2,7 @@
 // touches a notebook the model has read, as it was when read, and writes the file atomically.
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { writeFileAtomically } from '../../utils/atomicWrite.js';
 import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
 import { isNotebookPath, notebookIndent, parseNotebook, serializeNotebook } from '../shared/notebook.js';
@@ -9,18 +10,20 @@ import { describePath, expandPath } from '../shared/paths.js';
 import { checkFreshRead, recordWrite } from '../shared/readState.js';
 import { applyNotebookEdit, editProblem, type NotebookEditRequest } from './applyEdit.js';
 
-const inputSchema = z.object({
-  notebook_path: z.string().describe('Absolute path of the .ipynb file; a relative path is taken from the working directory'),
-  cell_id: z
-    .string()
-    .optional()
-    .describe('The id of the cell to change (as Read shows it). For insert, the new cell goes after it; without it, at the start'),
-  new_source: z.string().describe('The new source of the cell (ignored for delete)'),
-  cell_type: z.enum(['code', 'markdown']).optional().describe('The cell type; required for insert'),
-  edit_mode: z.enum(['replace', 'insert', 'delete']).optional().describe('replace (default), insert or delete'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    notebook_path: z.string().describe('Absolute path of the .ipynb file; a relative path is taken from the working directory'),
+    cell_id: z
+      .string()
+      .optional()
+      .describe('The id of the cell to change (as Read shows it). For insert, the new cell goes after it; without it, at the start'),
+    new_source: z.string().describe('The new source of the cell (ignored for delete)'),
+    cell_type: z.enum(['code', 'markdown']).optional().describe('The cell type; required for insert'),
+    edit_mode: z.enum(['replace', 'insert', 'delete']).optional().describe('replace (default), insert or delete'),
+  }),
+);
 
-export type NotebookEditInput = z.infer<typeof inputSchema>;
+export type NotebookEditInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type NotebookEditOutput = {
   notebookPath: string;
@@ -63,7 +66,9 @@ async function validateNotebookEdit(input: NotebookEditInput, ctx: ToolUseContex
 
 export const NotebookEditTool = {
   name: 'NotebookEdit',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 20_000,
   description: () => 'Replace, insert or delete a cell in a Jupyter notebook',
   prompt: () => PROMPT,
@@ -94,4 +99,4 @@ export const NotebookEditTool = {
   },
 
   summarizeResult: (output) => `${output.editMode} ${output.cellId ?? 'cell'}`,
-} satisfies Tool<typeof inputSchema, NotebookEditOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, NotebookEditOutput>;

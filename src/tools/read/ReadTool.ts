@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
 import { hasBinaryExtension, isImagePath, looksBinary } from '../shared/binaryFiles.js';
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
@@ -11,25 +12,27 @@ import { readNotebook } from './notebook.js';
 import { READ_DESCRIPTION, readPrompt } from './prompt.js';
 import { readLineWindow } from './readLines.js';
 
-const inputSchema = z.object({
-  file_path: z
-    .string()
-    .describe('Absolute path of the file to read; a relative path is taken from the working directory'),
-  offset: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe('Line number to start reading from, counting from 1. Use it for files too long to read at once'),
-  limit: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(`How many lines to read (default ${DEFAULT_LINE_LIMIT})`),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    file_path: z
+      .string()
+      .describe('Absolute path of the file to read; a relative path is taken from the working directory'),
+    offset: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('Line number to start reading from, counting from 1. Use it for files too long to read at once'),
+    limit: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(`How many lines to read (default ${DEFAULT_LINE_LIMIT})`),
+  }),
+);
 
-export type ReadInput = z.infer<typeof inputSchema>;
+export type ReadInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type ReadOutput = {
   filePath: string;
@@ -99,7 +102,9 @@ function resultText(output: ReadOutput): string {
 
 export const ReadTool = {
   name: 'Read',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: Infinity,
   description: () => READ_DESCRIPTION,
   prompt: () => readPrompt(),
@@ -157,4 +162,4 @@ export const ReadTool = {
     if (output.totalLines === 0) return 'Read an empty file';
     return `Read ${output.numLines} line${output.numLines === 1 ? '' : 's'}`;
   },
-} satisfies Tool<typeof inputSchema, ReadOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, ReadOutput>;

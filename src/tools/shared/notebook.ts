@@ -2,25 +2,30 @@
 // external input: it is checked with zod, and everything Pulse does not touch (metadata,
 // outputs of other cells, unknown fields) is kept as it was.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 
-const sourceSchema = z.union([z.string(), z.array(z.string())]);
+const sourceSchema = lazySchema(() => z.union([z.string(), z.array(z.string())]));
 
-const cellSchema = z.looseObject({
-  cell_type: z.string(),
-  id: z.string().optional(),
-  source: sourceSchema,
-  outputs: z.array(z.unknown()).optional(),
-  execution_count: z.number().nullable().optional(),
-});
+const cellSchema = lazySchema(() =>
+  z.looseObject({
+    cell_type: z.string(),
+    id: z.string().optional(),
+    source: sourceSchema(),
+    outputs: z.array(z.unknown()).optional(),
+    execution_count: z.number().nullable().optional(),
+  }),
+);
 
-const notebookSchema = z.looseObject({
-  cells: z.array(cellSchema),
-  nbformat: z.number().optional(),
-  nbformat_minor: z.number().optional(),
-});
+const notebookSchema = lazySchema(() =>
+  z.looseObject({
+    cells: z.array(cellSchema()),
+    nbformat: z.number().optional(),
+    nbformat_minor: z.number().optional(),
+  }),
+);
 
-export type NotebookCell = z.infer<typeof cellSchema>;
-export type Notebook = z.infer<typeof notebookSchema>;
+export type NotebookCell = z.infer<ReturnType<typeof cellSchema>>;
+export type Notebook = z.infer<ReturnType<typeof notebookSchema>>;
 
 export function isNotebookPath(path: string): boolean {
   return path.toLowerCase().endsWith('.ipynb');
@@ -33,7 +38,7 @@ export function parseNotebook(text: string, path: string): Notebook {
   } catch {
     throw new Error(`${path} is not a valid notebook: it is not JSON.`);
   }
-  const parsed = notebookSchema.safeParse(value);
+  const parsed = notebookSchema().safeParse(value);
   if (!parsed.success) throw new Error(`${path} is not a valid notebook: it has no list of cells.`);
   return parsed.data;
 }

@@ -2,6 +2,7 @@
 // the model decides it applies. Only names and descriptions are listed up front, in this tool's
 // prompt; the body arrives when the skill is invoked, with where its supporting files are.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 
 export type SkillCatalogEntry = { name: string; description: string };
@@ -13,10 +14,12 @@ export type SkillCatalog = {
   invoke(name: string, args: string, ctx: ToolUseContext): Promise<string | undefined>;
 };
 
-const inputSchema = z.object({
-  skill: z.string().min(1).describe('The skill name, e.g. "pdf" or "review"'),
-  args: z.string().optional().describe('Arguments for the skill, as the user would type them after /name'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    skill: z.string().min(1).describe('The skill name, e.g. "pdf" or "review"'),
+    args: z.string().optional().describe('Arguments for the skill, as the user would type them after /name'),
+  }),
+);
 
 export type SkillOutput = { skill: string; text: string };
 
@@ -32,7 +35,9 @@ export function createSkillTool(catalog: SkillCatalog) {
   const names = new Map(catalog.entries.map((entry) => [entry.name.toLowerCase(), entry.name]));
   return {
     name: 'Skill',
-    inputSchema,
+    get inputSchema() {
+      return inputSchema();
+    },
     maxResultSizeChars: 100_000,
     description: () => 'Load a skill or custom command into the conversation',
     prompt: () => skillPrompt(catalog.entries),
@@ -58,5 +63,5 @@ export function createSkillTool(catalog: SkillCatalog) {
     toResultBlock: (output, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: output.text }),
 
     summarizeResult: (output) => `Loaded ${output.skill}`,
-  } satisfies Tool<typeof inputSchema, SkillOutput>;
+  } satisfies Tool<ReturnType<typeof inputSchema>, SkillOutput>;
 }

@@ -1,6 +1,7 @@
 // TaskOutput (alias BashOutput): what a background shell printed since the last read, with its
 // status. `block` waits for the shell to finish first, up to `timeout`.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { backgroundShells } from '../bash/backgroundShells.js';
 import type { BackgroundStatus } from '../bash/backgroundShell.js';
 import type { Tool, ValidationResult } from '../Tool.js';
@@ -8,22 +9,24 @@ import type { Tool, ValidationResult } from '../Tool.js';
 export const DEFAULT_WAIT_MS = 30_000;
 export const MAX_WAIT_MS = 600_000;
 
-export const taskOutputInputSchema = z.object({
-  task_id: z.string().min(1).describe('The id Bash returned when it started the background shell'),
-  block: z
-    .boolean()
-    .optional()
-    .describe('Wait for the shell to finish before answering (default true); false answers at once'),
-  timeout: z
-    .number()
-    .int()
-    .positive()
-    .max(MAX_WAIT_MS)
-    .optional()
-    .describe(`How long to wait when blocking, in ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS})`),
-});
+export const taskOutputInputSchema = lazySchema(() =>
+  z.object({
+    task_id: z.string().min(1).describe('The id Bash returned when it started the background shell'),
+    block: z
+      .boolean()
+      .optional()
+      .describe('Wait for the shell to finish before answering (default true); false answers at once'),
+    timeout: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_WAIT_MS)
+      .optional()
+      .describe(`How long to wait when blocking, in ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS})`),
+  }),
+);
 
-export type TaskOutputInput = z.infer<typeof taskOutputInputSchema>;
+export type TaskOutputInput = z.infer<ReturnType<typeof taskOutputInputSchema>>;
 
 export type TaskOutputOutput = {
   taskId: string;
@@ -72,7 +75,9 @@ export function formatTaskOutput(output: TaskOutputOutput): string {
 export const TaskOutputTool = {
   name: 'TaskOutput',
   aliases: ['BashOutput'],
-  inputSchema: taskOutputInputSchema,
+  get inputSchema() {
+    return taskOutputInputSchema();
+  },
   maxResultSizeChars: 100_000,
   description: () => 'Read new output from a background shell',
   prompt: () =>
@@ -114,4 +119,4 @@ export const TaskOutputTool = {
     tool_use_id: toolUseId,
     content: formatTaskOutput(output),
   }),
-} satisfies Tool<typeof taskOutputInputSchema, TaskOutputOutput>;
+} satisfies Tool<ReturnType<typeof taskOutputInputSchema>, TaskOutputOutput>;

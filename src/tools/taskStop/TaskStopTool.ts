@@ -1,21 +1,24 @@
 // TaskStop (alias KillShell): ends a background shell and everything it started.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { backgroundShells } from '../bash/backgroundShells.js';
 import type { BackgroundStatus } from '../bash/backgroundShell.js';
 import { unknownTaskMessage } from '../taskOutput/TaskOutputTool.js';
 import type { Tool, ValidationResult } from '../Tool.js';
 
-export const taskStopInputSchema = z
-  .object({
-    task_id: z.string().min(1).optional().describe('The id of the background shell to stop'),
-    shell_id: z.string().min(1).optional().describe('Older name for task_id'),
-  })
-  .refine((input) => input.task_id !== undefined || input.shell_id !== undefined, {
-    message: 'give task_id',
-    path: ['task_id'],
-  });
+export const taskStopInputSchema = lazySchema(() =>
+  z
+    .object({
+      task_id: z.string().min(1).optional().describe('The id of the background shell to stop'),
+      shell_id: z.string().min(1).optional().describe('Older name for task_id'),
+    })
+    .refine((input) => input.task_id !== undefined || input.shell_id !== undefined, {
+      message: 'give task_id',
+      path: ['task_id'],
+    }),
+);
 
-export type TaskStopInput = z.infer<typeof taskStopInputSchema>;
+export type TaskStopInput = z.infer<ReturnType<typeof taskStopInputSchema>>;
 
 export type TaskStopOutput = {
   taskId: string;
@@ -37,7 +40,9 @@ async function validateStop(input: TaskStopInput): Promise<ValidationResult> {
 export const TaskStopTool = {
   name: 'TaskStop',
   aliases: ['KillShell'],
-  inputSchema: taskStopInputSchema,
+  get inputSchema() {
+    return taskStopInputSchema();
+  },
   maxResultSizeChars: 10_000,
   description: () => 'Stop a background shell',
   prompt: () =>
@@ -66,4 +71,4 @@ export const TaskStopTool = {
       ? `Stopped background shell ${output.taskId} (${output.command}).`
       : `Background shell ${output.taskId} had already finished (${output.status}); nothing to stop.`,
   }),
-} satisfies Tool<typeof taskStopInputSchema, TaskStopOutput>;
+} satisfies Tool<ReturnType<typeof taskStopInputSchema>, TaskStopOutput>;

@@ -2,18 +2,23 @@
 // (ctx.todos): the REPL shows it as a live panel, print mode shows the call as any other tool
 // message, and the transcript records it so a resumed session gets it back.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { TodoItem, Tool } from '../Tool.js';
 import { TODO_DESCRIPTION, TODO_PROMPT } from './prompt.js';
 
-const todoSchema = z.object({
-  content: z.string().min(1).describe('The step, in the imperative: "Run the tests"'),
-  status: z.enum(['pending', 'in_progress', 'completed']),
-  activeForm: z.string().min(1).describe('The step while under way: "Running the tests"'),
-});
+const todoSchema = lazySchema(() =>
+  z.object({
+    content: z.string().min(1).describe('The step, in the imperative: "Run the tests"'),
+    status: z.enum(['pending', 'in_progress', 'completed']),
+    activeForm: z.string().min(1).describe('The step while under way: "Running the tests"'),
+  }),
+);
 
-const inputSchema = z.object({
-  todos: z.array(todoSchema).describe('The whole updated list'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    todos: z.array(todoSchema()).describe('The whole updated list'),
+  }),
+);
 
 export type TodoWriteOutput = { oldTodos: TodoItem[]; newTodos: TodoItem[] };
 
@@ -22,7 +27,9 @@ const RESULT_TEXT =
 
 export const TodoWriteTool = {
   name: 'TodoWrite',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 10_000,
   description: () => TODO_DESCRIPTION,
   prompt: () => TODO_PROMPT,
@@ -49,4 +56,4 @@ export const TodoWriteTool = {
     const done = output.newTodos.filter((todo) => todo.status === 'completed').length;
     return `${done}/${output.newTodos.length} done`;
   },
-} satisfies Tool<typeof inputSchema, TodoWriteOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, TodoWriteOutput>;

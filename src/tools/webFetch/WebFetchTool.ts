@@ -2,6 +2,7 @@
 // small fast model answer the caller's prompt from it. Domain rules (`WebFetch(domain:…)`) are
 // applied by the permission engine before the call.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { PageCache, type CachedPage } from './cache.js';
 import { fetchPage, formatBytes, WebFetchError } from './fetchPage.js';
@@ -11,12 +12,14 @@ import { pageQuestion, WEB_FETCH_DESCRIPTION, webFetchPrompt } from './prompt.js
 import { askSideModel, textOfBlocks } from './sideModel.js';
 import { upgradeToHttps } from './url.js';
 
-const inputSchema = z.object({
-  url: z.string().describe('The full URL to fetch'),
-  prompt: z.string().describe('What to find out from the page'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    url: z.string().describe('The full URL to fetch'),
+    prompt: z.string().describe('What to find out from the page'),
+  }),
+);
 
-type WebFetchInput = z.infer<typeof inputSchema>;
+type WebFetchInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type WebFetchOutput = {
   url: string;
@@ -76,11 +79,13 @@ async function loadPage(url: URL, ctx: ToolUseContext, options: WebFetchOptions,
   return page;
 }
 
-export function createWebFetchTool(options: WebFetchOptions = {}): Tool<typeof inputSchema, WebFetchOutput> {
+export function createWebFetchTool(options: WebFetchOptions = {}): Tool<ReturnType<typeof inputSchema>, WebFetchOutput> {
   const cache = options.cache ?? webFetchCache;
   return {
     name: 'WebFetch',
-    inputSchema,
+    get inputSchema() {
+      return inputSchema();
+    },
     maxResultSizeChars: 100_000,
     description: () => WEB_FETCH_DESCRIPTION,
     prompt: () => webFetchPrompt(),

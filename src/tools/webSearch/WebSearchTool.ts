@@ -2,21 +2,24 @@
 // the searches; its server_tool_use and web_search_tool_result blocks come back in the response,
 // are read into titles and links, and count in the session's cost (web search requests).
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { ServerTool } from '../../api/types.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { askSideModel } from '../webFetch/sideModel.js';
 import { searchRequest, SEARCH_SYSTEM_PROMPT, WEB_SEARCH_DESCRIPTION, webSearchPrompt } from './prompt.js';
 import { formatSearchResult, readSearchResponse, type WebSearchOutput } from './results.js';
 
-const domainList = z.array(z.string().min(1));
+const domainList = lazySchema(() => z.array(z.string().min(1)));
 
-const inputSchema = z.object({
-  query: z.string().min(2).describe('What to search for'),
-  allowed_domains: domainList.optional().describe('Only return results from these domains'),
-  blocked_domains: domainList.optional().describe('Never return results from these domains'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    query: z.string().min(2).describe('What to search for'),
+    allowed_domains: domainList().optional().describe('Only return results from these domains'),
+    blocked_domains: domainList().optional().describe('Never return results from these domains'),
+  }),
+);
 
-type WebSearchInput = z.infer<typeof inputSchema>;
+type WebSearchInput = z.infer<ReturnType<typeof inputSchema>>;
 
 /** The most searches the server may run for one call. */
 export const MAX_SEARCHES_PER_CALL = 8;
@@ -32,9 +35,11 @@ export function webSearchServerTool(input: WebSearchInput): ServerTool {
   };
 }
 
-export const WebSearchTool: Tool<typeof inputSchema, WebSearchOutput> = {
+export const WebSearchTool: Tool<ReturnType<typeof inputSchema>, WebSearchOutput> = {
   name: 'WebSearch',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 100_000,
   description: () => WEB_SEARCH_DESCRIPTION,
   prompt: () => webSearchPrompt(),

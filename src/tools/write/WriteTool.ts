@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
 import { readTextFile, writeTextFile, type TextFile } from '../shared/fileText.js';
@@ -7,14 +8,16 @@ import { describePath, displayPath, expandPath } from '../shared/paths.js';
 import { checkFreshRead, recordWrite } from '../shared/readState.js';
 import { WRITE_DESCRIPTION, writePrompt } from './prompt.js';
 
-const inputSchema = z.object({
-  file_path: z
-    .string()
-    .describe('Absolute path of the file to write; a relative path is taken from the working directory'),
-  content: z.string().describe('The complete new content of the file'),
-});
+const inputSchema = lazySchema(() =>
+  z.object({
+    file_path: z
+      .string()
+      .describe('Absolute path of the file to write; a relative path is taken from the working directory'),
+    content: z.string().describe('The complete new content of the file'),
+  }),
+);
 
-export type WriteInput = z.infer<typeof inputSchema>;
+export type WriteInput = z.infer<ReturnType<typeof inputSchema>>;
 
 export type WriteOutput = {
   type: 'create' | 'update';
@@ -47,7 +50,9 @@ function countLines(text: string): number {
 
 export const WriteTool = {
   name: 'Write',
-  inputSchema,
+  get inputSchema() {
+    return inputSchema();
+  },
   maxResultSizeChars: 100_000,
   description: () => WRITE_DESCRIPTION,
   prompt: () => writePrompt(),
@@ -99,4 +104,4 @@ export const WriteTool = {
     }
     return `Updated ${displayPath(output.filePath)} with ${describeChanges(output.structuredPatch)}`;
   },
-} satisfies Tool<typeof inputSchema, WriteOutput>;
+} satisfies Tool<ReturnType<typeof inputSchema>, WriteOutput>;
