@@ -1,6 +1,6 @@
 // Rebuilds content blocks from raw stream events. Each block becomes its own AssistantMessage
 // the moment it closes, so the loop can start a tool before the model has finished talking.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import type { MessageDeltaUsage } from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
   AssistantMessage,
@@ -131,7 +131,7 @@ export class MessageAssembler {
     }
     const message: AssistantMessage = {
       type: 'assistant',
-      uuid: randomUUID(),
+      uuid: randomUuid(),
       timestamp: new Date().toISOString(),
       message: {
         id: this.messageId,

@@ -1,6 +1,6 @@
 // Messages the model layer makes itself: API failures reported as assistant messages (so the
 // loop can withhold and recover), and the notice sent before each retry.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import type { ApiErrorKind, AssistantMessage, SystemMessage } from '../types/messages.js';
 import type { ApiErrorInfo } from './errors.js';
 import { emptyUsage } from './streamAssembler.js';
@@ -15,10 +15,10 @@ export function syntheticApiErrorMessage(
 ): AssistantMessage {
   const message: AssistantMessage = {
     type: 'assistant',
-    uuid: randomUUID(),
+    uuid: randomUuid(),
     timestamp: new Date().toISOString(),
     message: {
-      id: `msg_synthetic_${randomUUID()}`,
+      id: `msg_synthetic_${randomUuid()}`,
       type: 'message',
       role: 'assistant',
       model: SYNTHETIC_MODEL,
@@ -48,7 +48,7 @@ export function apiRetryMessage(
   return {
     type: 'system',
     subtype: 'api_retry',
-    uuid: randomUUID(),
+    uuid: randomUuid(),
     timestamp: new Date().toISOString(),
     content: `API request failed (${describeFailure(info)}); retrying in ${seconds}s (attempt ${attempt} of ${maxRetries})`,
     data: {

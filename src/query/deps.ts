@@ -1,6 +1,6 @@
 // The loop's parameters and its narrow test seam. Tests inject scripted `callModel`s; the e2e
 // tests use the real one against the project's mock server.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import { createCallModel } from '../api/callModel.js';
 import { getClient } from '../api/client.js';
 import type { CallModel, QuerySource, ThinkingConfig } from '../api/types.js';
@@ -79,7 +79,7 @@ export function productionDeps(): QueryDeps {
     callModel,
     microcompact: (messages, context) => microcompact(messages, context),
     autocompact: sessionAutocompact,
-    uuid: randomUUID,
+    uuid: randomUuid,
   };
 }
 

@@ -1,7 +1,7 @@
 // `/compact [instructions]`: summarise the conversation now, on request. It yields what a loop
 // would (hook notices, the boundary, the summary and re-attached context) and ends with a
 // Terminal, so print mode, the SDK and the REPL consume it exactly like a query.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import { createCallModel } from '../api/callModel.js';
 import { getClient } from '../api/client.js';
 import type { CallModel } from '../api/types.js';
@@ -29,7 +29,7 @@ export type CompactFn = (params: ManualCompactParams) => AsyncGenerator<LoopEven
 
 export async function* compactNow(params: ManualCompactParams): AsyncGenerator<LoopEvent, Terminal> {
   const { context } = params;
-  const uuid = params.uuid ?? randomUUID;
+  const uuid = params.uuid ?? randomUuid;
   const instructions = params.instructions?.trim() || undefined;
   const hooks = await runPreCompactHooks(context, 'manual', instructions, uuid);
   yield* hooks.notices;

@@ -1,6 +1,6 @@
 // The mutable session singleton: infrastructure state set at startup and mutated directly.
 // It never triggers rendering; the REPL's reactive state lives in store.ts.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 
 export type ModelUsage = {
   inputTokens: number;
@@ -28,7 +28,7 @@ export type Session = {
 
 function freshSession(): Session {
   return {
-    sessionId: randomUUID(),
+    sessionId: randomUuid(),
     originalCwd: process.cwd(),
     cwd: process.cwd(),
     model: '',

@@ -1,6 +1,6 @@
 // Message constructors and the one normalisation that turns Pulse's history into an API request.
 // Every message the loop makes goes through a constructor here so the shapes stay uniform.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from './random.js';
 import type {
   ContentBlockParam,
   MessageParam,
@@ -33,7 +33,7 @@ export type UserMessageFields = {
   permissionDenied?: UserMessage['permissionDenied'];
 };
 
-export function createUserMessage(fields: UserMessageFields, uuid: string = randomUUID()): UserMessage {
+export function createUserMessage(fields: UserMessageFields, uuid: string = randomUuid()): UserMessage {
   const { content, ...rest } = fields;
   const message: UserMessage = {
     type: 'user',
@@ -73,7 +73,7 @@ export function createSystemMessage(
   subtype: SystemSubtype,
   content: string,
   data?: Record<string, unknown>,
-  uuid: string = randomUUID(),
+  uuid: string = randomUuid(),
 ): SystemMessage {
   const message: SystemMessage = { type: 'system', subtype, uuid, timestamp: now(), content };
   if (data) message.data = data;
@@ -89,7 +89,7 @@ export type SyntheticErrorFields = {
 /** An assistant-shaped message that reports a failure; never sent back to the model. */
 export function createSyntheticAssistantError(
   fields: SyntheticErrorFields,
-  uuid: string = randomUUID(),
+  uuid: string = randomUuid(),
 ): AssistantMessage {
   const message: AssistantMessage = {
     type: 'assistant',
@@ -156,7 +156,7 @@ export function syntheticToolResultsFor(
   assistantMessages: readonly AssistantMessage[],
   text: string,
   answered: ReadonlySet<string> = new Set(),
-  uuid: () => string = randomUUID,
+  uuid: () => string = randomUuid,
 ): UserMessage[] {
   const results: UserMessage[] = [];
   for (const assistant of assistantMessages) {

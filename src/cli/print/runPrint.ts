@@ -1,6 +1,6 @@
 // Print mode: bootstrap, drive query() once, print in the chosen format, exit with a code
 // that says how it went (0 success, 1 error, 130 interrupted).
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
@@ -56,7 +56,7 @@ export function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkI
     agents: booted.agents.map((agent) => agent.name),
     skills: [],
     plugins: [],
-    uuid: randomUUID(),
+    uuid: randomUuid(),
   };
 }
 
@@ -84,7 +84,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const formatter = createFormatter(options.outputFormat, writer, {
     sessionId: booted.sessionId,
     includePartialMessages: options.includePartialMessages,
-    newUuid: randomUUID,
+    newUuid: randomUuid,
   });
   const signals = abortOnSignals(() => controller.abort());
   const tally = new RunTally();
@@ -126,7 +126,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       tally,
       terminal: step.value,
       sessionId: booted.sessionId,
-      uuid: randomUUID(),
+      uuid: randomUuid(),
       durationMs: Math.round(performance.now() - startedAt),
       durationApiMs: Math.round(session.totalAPIDurationMs),
       totalCostUsd: session.totalCostUSD,

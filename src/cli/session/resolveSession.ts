@@ -1,7 +1,7 @@
 // Which session a run belongs to: a fresh one, the latest in this directory (--continue), a named
 // one (--resume <id>), or a copy of one under a new id (--fork-session). Decided before bootstrap
 // so the session id is right from the first line of output.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { existsSync } from 'node:fs';
 import {
   findSession,
@@ -65,7 +65,7 @@ function checkFlags(choice: SessionChoice): void {
  * Resolves the flags to a plan. Throws SessionChoiceError (or the lookup's SessionLookupError)
  * with a one-line message when the flags disagree or the session does not exist.
  */
-export function resolveSessionPlan(choice: SessionChoice, cwd: string, newId: () => string = randomUUID): SessionPlan {
+export function resolveSessionPlan(choice: SessionChoice, cwd: string, newId: () => string = randomUuid): SessionPlan {
   checkFlags(choice);
   if (choice.resume === true && !choice.continue) {
     const sessionId = choice.sessionId ?? newId();

@@ -1,6 +1,6 @@
 // Runs the user's prompts through query(), one turn at a time. Owns the AbortController of the
 // running turn; prompts typed meanwhile wait in the store's queue and run when the turn ends.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
 import { contextStatus } from '../../compact/thresholds.js';
 import { tokenCountWithEstimation } from '../../compact/tokens.js';
@@ -220,7 +220,7 @@ export class TurnRunner {
 function userMessage(text: string): UserMessage {
   return {
     type: 'user',
-    uuid: randomUUID(),
+    uuid: randomUuid(),
     timestamp: new Date().toISOString(),
     message: { role: 'user', content: text },
   };
