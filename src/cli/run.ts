@@ -1,9 +1,11 @@
 // Parses the command line, picks the mode and hands over. Heavy modules (bootstrap, the loop,
 // the REPL) are imported only once Pulse knows it needs them, so --help stays fast.
+import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
 import { z } from 'zod';
 import { chooseMode } from './mode.js';
 import { parseCommandLine } from './program.js';
+import { combinePrompt, processStdin, readStdin, stdinIsTerminal } from './stdin.js';
 
 // zod compiles a parser for each object schema with new Function on its first parse. Code made
 // that way never reaches the V8 code cache, and a run parses most schemas once or twice.
@@ -22,8 +24,8 @@ export async function runCli(args: string[]): Promise<number> {
   const mode = chooseMode({
     printFlag: options.print,
     hasPrompt: (parsed.prompt ?? '').trim() !== '',
-    stdinIsTTY: process.stdin.isTTY === true,
-    stdoutIsTTY: process.stdout.isTTY === true,
+    stdinIsTTY: stdinIsTerminal(),
+    stdoutIsTTY: isatty(1),
   });
 
   if (options.inputFormat === 'stream-json') {
@@ -49,7 +51,6 @@ export async function runCli(args: string[]): Promise<number> {
   // Loading print mode's modules is most of start-up; let it overlap with reading stdin.
   const printMode = import('./print/runPrint.js');
   printMode.catch(() => undefined);
-  const { combinePrompt, processStdin, readStdin } = await import('./stdin.js');
   const stdinText = await readStdin(processStdin(), (parsed.prompt ?? '').trim() !== '');
   const prompt = combinePrompt(parsed.prompt, stdinText);
   if (prompt.trim() === '') {

@@ -1,27 +1,63 @@
 // Reads piped stdin for print mode. A shell pipe or a redirected file always ends, so Pulse
 // reads it to the end. A socket inherited from a parent process may never be written or
 // closed; when a prompt was given on the command line Pulse waits only briefly for it.
-import { fstatSync } from 'node:fs';
+// Files and devices such as /dev/null are read directly: building process.stdin for them
+// would load Node's file streams before the first model request.
+import { fstatSync, readSync } from 'node:fs';
+import { isatty } from 'node:tty';
 
 export const STDIN_LIMIT_BYTES = 10 * 1024 * 1024;
 /** How long an inherited, silent stdin may delay a run that already has its prompt. */
 export const SILENT_STDIN_WAIT_MS = 100;
 
-export type StdinSource = {
-  stream: NodeJS.ReadableStream & { isTTY?: boolean; destroy?: () => void };
-  /** True for pipes and files, which always reach end-of-file. */
-  alwaysEnds: boolean;
-};
+export type StdinStream = NodeJS.ReadableStream & { isTTY?: boolean; destroy?: () => void };
+
+export type StdinSource =
+  | { kind: 'terminal' }
+  /** A regular file or a device that is not a terminal: read synchronously to the end. */
+  | { kind: 'file'; fd: number }
+  | {
+      kind?: 'stream';
+      stream: StdinStream;
+      /** True for pipes, which always reach end-of-file. */
+      alwaysEnds: boolean;
+    };
+
+export function stdinIsTerminal(): boolean {
+  return isatty(0);
+}
 
 export function processStdin(): StdinSource {
-  let alwaysEnds = false;
+  if (stdinIsTerminal()) return { kind: 'terminal' };
   try {
     const stat = fstatSync(0);
-    alwaysEnds = stat.isFIFO() || stat.isFile() || stat.isCharacterDevice();
+    if (stat.isFile() || stat.isCharacterDevice()) return { kind: 'file', fd: 0 };
+    return { stream: process.stdin, alwaysEnds: stat.isFIFO() };
   } catch {
-    alwaysEnds = false;
+    return { stream: process.stdin, alwaysEnds: false };
   }
-  return { stream: process.stdin, alwaysEnds };
+}
+
+function tooLarge(): Error {
+  return new Error(`stdin is larger than ${STDIN_LIMIT_BYTES / (1024 * 1024)} MB`);
+}
+
+function textOrNothing(chunks: Buffer[]): string | undefined {
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.trim() === '' ? undefined : text;
+}
+
+function readFileToEnd(fd: number): string | undefined {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) return textOrNothing(chunks);
+    size += read;
+    if (size > STDIN_LIMIT_BYTES) throw tooLarge();
+    chunks.push(chunk.subarray(0, read));
+  }
 }
 
 /**
@@ -29,6 +65,14 @@ export function processStdin(): StdinSource {
  * inherited stream while a prompt is already known). Throws past the size limit.
  */
 export function readStdin(source: StdinSource, havePrompt: boolean): Promise<string | undefined> {
+  if (source.kind === 'terminal') return Promise.resolve(undefined);
+  if (source.kind === 'file') {
+    try {
+      return Promise.resolve(readFileToEnd(source.fd));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
   const { stream } = source;
   if (stream.isTTY) return Promise.resolve(undefined);
   const waitBriefly = havePrompt && !source.alwaysEnds;
@@ -47,8 +91,7 @@ export function readStdin(source: StdinSource, havePrompt: boolean): Promise<str
         reject(error);
         return;
       }
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(text.trim() === '' ? undefined : text);
+      resolve(textOrNothing(chunks));
     };
     const onData = (chunk: Buffer | string): void => {
       if (timer) clearTimeout(timer);
@@ -57,7 +100,7 @@ export function readStdin(source: StdinSource, havePrompt: boolean): Promise<str
       size += buffer.length;
       if (size > STDIN_LIMIT_BYTES) {
         stream.destroy?.();
-        finish(new Error(`stdin is larger than ${STDIN_LIMIT_BYTES / (1024 * 1024)} MB`));
+        finish(tooLarge());
         return;
       }
       chunks.push(buffer);

@@ -1,3 +1,6 @@
+import { closeSync, openSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { combinePrompt, readStdin } from '../../../src/cli/stdin.js';
@@ -27,6 +30,33 @@ describe('readStdin', () => {
     const reading = readStdin({ stream, alwaysEnds: true }, false);
     stream.end('  \n');
     expect(await reading).toBeUndefined();
+  });
+});
+
+describe('readStdin from a file or device', () => {
+  function withFile(text: string, use: (fd: number) => Promise<void>): Promise<void> {
+    const dir = mkdtempSync(join(tmpdir(), 'pulse-stdin-'));
+    const path = join(dir, 'input.txt');
+    writeFileSync(path, text);
+    const fd = openSync(path, 'r');
+    return use(fd).finally(() => {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+
+  it('reads a redirected file to the end without a stream', () =>
+    withFile('x'.repeat(200_000), async (fd) => {
+      expect(await readStdin({ kind: 'file', fd }, true)).toHaveLength(200_000);
+    }));
+
+  it('treats /dev/null as no input', async () => {
+    const fd = openSync('/dev/null', 'r');
+    try {
+      expect(await readStdin({ kind: 'file', fd }, false)).toBeUndefined();
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 
