@@ -6,6 +6,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { LightHeaders, type HeadersInput } from './lightHeaders.js';
+import { reportStartupDone } from '../utils/startupDone.js';
 
 type FetchInput = string | URL | { url: string };
 type FetchInit = { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal | null };
@@ -133,6 +134,8 @@ function send(requester: Requester, url: URL, init: FetchInit, payload: Uint8Arr
       reject(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: error }));
     });
     signal?.addEventListener('abort', onAbort, { once: true });
+    // Once the first request has left, start-up is over (see src/utils/startupDone.ts).
+    request.once('finish', reportStartupDone);
     request.end(payload);
   });
 }

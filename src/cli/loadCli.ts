@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script, constants } from 'node:vm';
@@ -33,6 +34,7 @@ type BundleWrapper = (
   dirname: string,
   importInteractive: ImportInteractive,
   loadBundle: LoadBundle,
+  startupDone: () => void,
 ) => void;
 
 const HEADER_PREFIX = 'pulse-v8-cache ';
@@ -50,7 +52,7 @@ function cacheFile(bundleName: string, kind: string): string {
 /** A guess is enough: a wrong one costs only cache hits, never correctness. */
 function runKind(args: readonly string[]): string {
   const printFlag = args.some((arg) => arg === '-p' || arg === '--print' || /^-[a-zA-Z]*p/.test(arg));
-  return printFlag || !process.stdin.isTTY || !process.stdout.isTTY ? 'print' : 'repl';
+  return printFlag || !isatty(0) || !isatty(1) ? 'print' : 'repl';
 }
 
 // Sync reads: nothing else could run meanwhile, and the source is read in one call instead of
@@ -65,21 +67,45 @@ function readCache(path: string, bundleName: string): Buffer | undefined {
   }
 }
 
-/** Written on exit so the functions compiled during this run are in the cache too. */
-function writeCacheOnExit(script: Script, path: string, bundleName: string): void {
-  process.once('exit', () => {
-    const staging = `${path}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(staging, Buffer.concat([Buffer.from(`${HEADER_PREFIX}${bundleName}\n`), script.createCachedData()]));
-      renameSync(staging, path);
-    } catch {
-      rmSync(staging, { force: true });
-    }
-  });
+function writeCache(script: Script, path: string, bundleName: string): void {
+  const staging = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(staging, Buffer.concat([Buffer.from(`${HEADER_PREFIX}${bundleName}\n`), script.createCachedData()]));
+    renameSync(staging, path);
+  } catch {
+    rmSync(staging, { force: true });
+  }
+}
+
+/**
+ * Caches are written when V8 has compiled what they should hold: a REPL's at exit, so its
+ * session's functions are in it; print mode's once the first model request is out (the bundle
+ * calls startupDone), because V8 deserialises a whole cache at every start and functions that
+ * only run later are cheaper to compile while the model is answering. Either way a cache is
+ * written only when there was none or V8 refused it.
+ */
+class CacheWriter {
+  readonly #pending: Array<() => void> = [];
+
+  constructor(saveAtStartupDone: boolean) {
+    this.startupDone = saveAtStartupDone ? () => this.#saveAll() : () => undefined;
+    process.once('exit', () => this.#saveAll());
+  }
+
+  readonly startupDone: () => void;
+
+  add(script: Script, path: string, bundleName: string): void {
+    this.#pending.push(() => writeCache(script, path, bundleName));
+  }
+
+  #saveAll(): void {
+    for (const save of this.#pending.splice(0)) save();
+  }
 }
 
 function bundleLoader(chunksDir: string, kind: string, importInteractive: ImportInteractive): LoadBundle {
+  const caches = new CacheWriter(kind === 'print');
   const loaded = new Map<string, Record<string, unknown>>();
   const load: LoadBundle = (bundleName) => {
     const done = loaded.get(bundleName);
@@ -94,10 +120,10 @@ function bundleLoader(chunksDir: string, kind: string, importInteractive: Import
       ...(cachedData ? { cachedData } : {}),
       importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
-    if (!cachedData || script.cachedDataRejected === true) writeCacheOnExit(script, cachePath, bundleName);
+    if (!cachedData || script.cachedDataRejected === true) caches.add(script, cachePath, bundleName);
     const wrapper = script.runInThisContext() as BundleWrapper;
     const module: CommonJsModule = { exports: {} };
-    wrapper(module.exports, createRequire(bundlePath), module, bundlePath, chunksDir, importInteractive, load);
+    wrapper(module.exports, createRequire(bundlePath), module, bundlePath, chunksDir, importInteractive, load, caches.startupDone);
     loaded.set(bundleName, module.exports);
     return module.exports;
   };
