@@ -1,8 +1,7 @@
 // What the model should know about where it runs: directory, platform, date and a glance at
 // git. The git probe is one fast `git status` with a hard deadline, so a slow or huge
-// repository never holds up startup. It uses node:child_process directly: loading execa
-// costs more start-up time than the probe itself.
-import { execFile } from 'node:child_process';
+// repository never holds up startup. It uses node:child_process directly, loaded only when
+// there is a repository to ask about: loading execa costs more start-up time than the probe.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -54,8 +53,9 @@ function mayBeInRepository(cwd: string): boolean {
   }
 }
 
-export function probeGit(cwd: string, timeoutMs = GIT_PROBE_TIMEOUT_MS): Promise<GitInfo> {
-  if (!mayBeInRepository(cwd)) return Promise.resolve({ kind: 'none' });
+export async function probeGit(cwd: string, timeoutMs = GIT_PROBE_TIMEOUT_MS): Promise<GitInfo> {
+  if (!mayBeInRepository(cwd)) return { kind: 'none' };
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     try {
       const child = execFile(
