@@ -69,6 +69,7 @@ const COLD_GROUPS = {
   // Only Glob and Grep's own search walk folders with it; start-up lists command files itself.
   'fast-glob': ['fast-glob'],
   mcp: [
+    '@modelcontextprotocol/sdk/client/auth.js',
     '@modelcontextprotocol/sdk/client/index.js',
     '@modelcontextprotocol/sdk/client/sse.js',
     '@modelcontextprotocol/sdk/client/stdio.js',
