@@ -2,37 +2,42 @@
 // a definition, or into a message that says exactly what is wrong with it.
 import matter from 'gray-matter';
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { PERMISSION_MODES } from '../types/permissions.js';
 import type { AgentDefinition, AgentSource } from './definition.js';
 
 const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-const nameSchema = z
-  .string()
-  .trim()
-  .regex(AGENT_NAME, 'must be letters, digits, "-", "_" or "." (for example code-reviewer)');
+const nameSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(AGENT_NAME, 'must be letters, digits, "-", "_" or "." (for example code-reviewer)'),
+);
 
 /** `Read, Grep` or `[Read, Grep]`; an empty list is kept (an agent with no tools). */
-const toolListSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((name) => name.trim()).filter(Boolean));
+const toolListSchema = lazySchema(() =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((name) => name.trim()).filter(Boolean)),
+);
 
-const maxTurnsSchema = z.coerce.number().int().positive();
+const maxTurnsSchema = lazySchema(() => z.coerce.number().int().positive());
 
-const commonFields = {
+const commonFields = lazySchema(() => ({
   description: z.string().trim().min(1, 'must say when to use the agent'),
-  tools: toolListSchema.optional(),
-  disallowedTools: toolListSchema.optional(),
+  tools: toolListSchema().optional(),
+  disallowedTools: toolListSchema().optional(),
   model: z.string().trim().min(1).optional(),
   permissionMode: z.enum(PERMISSION_MODES).optional(),
-  maxTurns: maxTurnsSchema.optional(),
-};
+  maxTurns: maxTurnsSchema().optional(),
+}));
 
-const frontmatterSchema = z.looseObject({ name: nameSchema, ...commonFields });
+const frontmatterSchema = lazySchema(() => z.looseObject({ name: nameSchema(), ...commonFields() }));
 
-const flagEntrySchema = z.looseObject({ ...commonFields, prompt: z.string().trim().min(1, 'must not be empty') });
+const flagEntrySchema = lazySchema(() => z.looseObject({ ...commonFields(), prompt: z.string().trim().min(1, 'must not be empty') }));
 
-const flagSchema = z.record(nameSchema, flagEntrySchema);
+const flagSchema = lazySchema(() => z.record(nameSchema(), flagEntrySchema()));
 
 export type ParseOutcome = { ok: true; agent: AgentDefinition } | { ok: false; message: string };
 
@@ -45,7 +50,7 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-type Fields = z.infer<typeof frontmatterSchema> | z.infer<typeof flagEntrySchema>;
+type Fields = z.infer<ReturnType<typeof frontmatterSchema>> | z.infer<ReturnType<typeof flagEntrySchema>>;
 
 /** The optional fields, copied only when set so definitions stay free of `undefined` keys. */
 function optionalFields(fields: Fields): Partial<AgentDefinition> {
@@ -70,7 +75,7 @@ export function parseAgentFile(text: string, path: string, source: AgentSource):
   if (Object.keys(parsed.data).length === 0) {
     return { ok: false, message: 'no frontmatter: start the file with --- and give at least name and description' };
   }
-  const fields = frontmatterSchema.safeParse(parsed.data);
+  const fields = frontmatterSchema().safeParse(parsed.data);
   if (!fields.success) return { ok: false, message: describeIssues(fields.error) };
   const systemPrompt = parsed.content.trim();
   if (systemPrompt === '') return { ok: false, message: 'the body (the agent\'s system prompt) is empty' };
@@ -103,7 +108,7 @@ export function parseAgentsFlag(json: string): AgentDefinition[] {
  * rank as flag definitions. Throws one line that starts with `origin`.
  */
 export function parseAgentsRecord(raw: unknown, origin: string): AgentDefinition[] {
-  const parsed = flagSchema.safeParse(raw);
+  const parsed = flagSchema().safeParse(raw);
   if (!parsed.success) throw new Error(`${origin}: ${describeIssues(parsed.error)}`);
   return Object.entries(parsed.data).map(([name, entry]) => ({
     name,

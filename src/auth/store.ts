@@ -6,16 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { pulseConfigDir } from '../utils/configDir.js';
 
 export const CREDENTIALS_FILE = 'credentials.json';
 
-const storedSchema = z.union([
-  z.object({ apiKey: z.string().trim().min(1) }),
-  z.object({ apiKeyHelper: z.string().trim().min(1) }),
-]);
+const storedSchema = lazySchema(() =>
+  z.union([
+    z.object({ apiKey: z.string().trim().min(1) }),
+    z.object({ apiKeyHelper: z.string().trim().min(1) }),
+  ]),
+);
 
-export type StoredCredentials = z.infer<typeof storedSchema>;
+export type StoredCredentials = z.infer<ReturnType<typeof storedSchema>>;
 
 export function credentialsPath(dir: string = pulseConfigDir()): string {
   return join(dir, CREDENTIALS_FILE);
@@ -41,7 +44,7 @@ export async function readStoredCredentials(dir: string = pulseConfigDir()): Pro
   } catch {
     throw new Error(`${path} is not valid JSON; remove it or run /login to store a key again`);
   }
-  const result = storedSchema.safeParse(parsed);
+  const result = storedSchema().safeParse(parsed);
   if (!result.success) throw new Error(`${path} holds neither "apiKey" nor "apiKeyHelper"; run /login to store a key again`);
   return result.data;
 }

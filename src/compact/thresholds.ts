@@ -1,6 +1,7 @@
 // Where the context window's danger zones start for a model. All figures are in tokens and are
 // derived from the model table, so a new model only needs a row there.
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { getModelInfo } from '../api/models.js';
 
 /** Room kept free for the compaction summary itself. */
@@ -30,8 +31,8 @@ export type ContextStatus = {
   isAtBlockingLimit: boolean;
 };
 
-const positiveInt = z.coerce.number().int().positive();
-const percent = z.coerce.number().positive().max(100);
+const positiveInt = lazySchema(() => z.coerce.number().int().positive());
+const percent = lazySchema(() => z.coerce.number().positive().max(100));
 
 function parsed<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -49,10 +50,10 @@ export function isAutoCompactEnabled(env: Env = process.env): boolean {
 
 export function getContextThresholds(model: string, env: Env = process.env): ContextThresholds {
   const info = getModelInfo(model);
-  const contextWindow = parsed(positiveInt, env.PULSE_CONTEXT_WINDOW) ?? info.contextWindow;
+  const contextWindow = parsed(positiveInt(), env.PULSE_CONTEXT_WINDOW) ?? info.contextWindow;
   const effectiveWindow = contextWindow - Math.min(info.maxOutputTokens, SUMMARY_OUTPUT_RESERVE);
   const defaultThreshold = effectiveWindow - AUTOCOMPACT_BUFFER;
-  const pct = parsed(percent, env.PULSE_AUTOCOMPACT_PCT);
+  const pct = parsed(percent(), env.PULSE_AUTOCOMPACT_PCT);
   // The override can only bring compaction earlier, never past the safe default.
   const autoCompactThreshold =
     pct === undefined ? defaultThreshold : Math.min(defaultThreshold, Math.floor((effectiveWindow * pct) / 100));

@@ -1,30 +1,35 @@
 // The `hooks` block of a settings file. Unknown events and non-command hook types are kept
 // (newer reference configs use them) but only command hooks on known events ever run.
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { isHookEvent, type HookEvent } from './events.js';
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
 
-const HookEntrySchema = z
-  .looseObject({
-    type: z.string(),
-    command: z.string().optional(),
-    timeout: z.number().positive().optional(),
-    statusMessage: z.string().optional(),
-  })
-  .superRefine((hook, ctx) => {
-    if (hook.type === 'command' && !hook.command?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'must be a non-empty string' });
-    }
-  });
+const HookEntrySchema = lazySchema(() =>
+  z
+    .looseObject({
+      type: z.string(),
+      command: z.string().optional(),
+      timeout: z.number().positive().optional(),
+      statusMessage: z.string().optional(),
+    })
+    .superRefine((hook, ctx) => {
+      if (hook.type === 'command' && !hook.command?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['command'], message: 'must be a non-empty string' });
+      }
+    }),
+);
 
-const MatcherGroupSchema = z.looseObject({
-  matcher: z.string().optional(),
-  hooks: z.array(HookEntrySchema),
-});
+const MatcherGroupSchema = lazySchema(() =>
+  z.looseObject({
+    matcher: z.string().optional(),
+    hooks: z.array(HookEntrySchema()),
+  }),
+);
 
-export const HooksSettingsSchema = z.record(z.string(), z.array(MatcherGroupSchema));
-export type HooksSettings = z.infer<typeof HooksSettingsSchema>;
+export const HooksSettingsSchema = lazySchema(() => z.record(z.string(), z.array(MatcherGroupSchema())));
+export type HooksSettings = z.infer<ReturnType<typeof HooksSettingsSchema>>;
 
 export type CommandHook = { type: 'command'; command: string; timeout?: number };
 export type HookMatcherGroup = { matcher?: string; hooks: CommandHook[] };

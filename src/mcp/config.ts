@@ -2,22 +2,27 @@
 // zod. A broken entry is kept as a problem so the server shows up as failed with the reason,
 // instead of vanishing.
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { expandList, expandRecord, expandString } from './expandEnv.js';
 
-const stringRecord = z.record(z.string(), z.string(), { error: 'must map names to strings' });
+const stringRecord = lazySchema(() => z.record(z.string(), z.string(), { error: 'must map names to strings' }));
 
-const StdioEntrySchema = z.looseObject({
-  type: z.literal('stdio').optional(),
-  command: z.string().min(1, 'command must not be empty'),
-  args: z.array(z.string()).optional(),
-  env: stringRecord.optional(),
-});
+const StdioEntrySchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('stdio').optional(),
+    command: z.string().min(1, 'command must not be empty'),
+    args: z.array(z.string()).optional(),
+    env: stringRecord().optional(),
+  }),
+);
 
-const RemoteEntrySchema = z.looseObject({
-  type: z.enum(['http', 'sse']),
-  url: z.string().min(1, 'url must not be empty'),
-  headers: stringRecord.optional(),
-});
+const RemoteEntrySchema = lazySchema(() =>
+  z.looseObject({
+    type: z.enum(['http', 'sse']),
+    url: z.string().min(1, 'url must not be empty'),
+    headers: stringRecord().optional(),
+  }),
+);
 
 export type StdioServerConfig = { type: 'stdio'; command: string; args: string[]; env: Record<string, string> };
 export type RemoteServerConfig = { type: 'http' | 'sse'; url: string; headers: Record<string, string> };
@@ -56,7 +61,7 @@ export function parseServerEntry(raw: unknown): { config: McpServerConfig } | { 
     return { problem: 'an entry with a url needs "type": "http" or "sse"' };
   }
   if (raw.type === 'http' || raw.type === 'sse') {
-    const parsed = RemoteEntrySchema.safeParse(raw);
+    const parsed = RemoteEntrySchema().safeParse(raw);
     if (!parsed.success) return { problem: firstIssue(parsed.error) };
     if (!URL.canParse(parsed.data.url)) return { problem: `url is not a valid URL: ${parsed.data.url}` };
     return { config: { type: parsed.data.type, url: parsed.data.url, headers: parsed.data.headers ?? {} } };
@@ -64,7 +69,7 @@ export function parseServerEntry(raw: unknown): { config: McpServerConfig } | { 
   if (raw.type !== undefined && raw.type !== 'stdio') {
     return { problem: `unknown type ${JSON.stringify(raw.type)} (expected stdio, http or sse)` };
   }
-  const parsed = StdioEntrySchema.safeParse(raw);
+  const parsed = StdioEntrySchema().safeParse(raw);
   if (!parsed.success) return { problem: firstIssue(parsed.error) };
   return { config: { type: 'stdio', command: parsed.data.command, args: parsed.data.args ?? [], env: parsed.data.env ?? {} } };
 }

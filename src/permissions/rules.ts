@@ -1,5 +1,6 @@
 // Rule strings as people write them in settings and flags: `Tool` or `Tool(specifier)`.
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import type { PermissionBehavior, PermissionRule, RuleSource, RuleValue } from '../types/permissions.js';
 
 /** Index of the first `(` not preceded by an escaping backslash, or -1. */
@@ -59,18 +60,20 @@ export function formatRule(rule: RuleValue): string {
   return `${rule.toolName}(${escapeRuleContent(rule.ruleContent)})`;
 }
 
-export const permissionRulesInputSchema = z.object({
-  allow: z.array(z.string()).optional(),
-  deny: z.array(z.string()).optional(),
-  ask: z.array(z.string()).optional(),
-});
-export type PermissionRulesInput = z.infer<typeof permissionRulesInputSchema>;
+export const permissionRulesInputSchema = lazySchema(() =>
+  z.object({
+    allow: z.array(z.string()).optional(),
+    deny: z.array(z.string()).optional(),
+    ask: z.array(z.string()).optional(),
+  }),
+);
+export type PermissionRulesInput = z.infer<ReturnType<typeof permissionRulesInputSchema>>;
 
 const BEHAVIORS: readonly PermissionBehavior[] = ['deny', 'ask', 'allow'];
 
 /** Rules from a settings `permissions` block, deny first; unknown keys are ignored, bad shapes throw. */
 export function rulesFromSettings(input: unknown, source: RuleSource): PermissionRule[] {
-  const parsed = permissionRulesInputSchema.parse(input ?? {});
+  const parsed = permissionRulesInputSchema().parse(input ?? {});
   return BEHAVIORS.flatMap((behavior) => parsedRules(parsed[behavior] ?? [], behavior, source));
 }
 

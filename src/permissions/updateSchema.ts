@@ -1,6 +1,7 @@
 // Permission updates as hooks and SDK hosts send them (`updatedPermissions`): checked before they
 // touch the live permission context, since they come from outside Pulse.
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { PERMISSION_MODES, type PermissionUpdate } from '../types/permissions.js';
 
 const RULE_SOURCES = [
@@ -14,27 +15,29 @@ const RULE_SOURCES = [
   'session',
 ] as const;
 
-const RuleValueSchema = z.object({ toolName: z.string().min(1), ruleContent: z.string().optional() });
+const RuleValueSchema = lazySchema(() => z.object({ toolName: z.string().min(1), ruleContent: z.string().optional() }));
 
-export const PermissionUpdateSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('addRules'),
-    rules: z.array(RuleValueSchema),
-    behavior: z.enum(['allow', 'deny', 'ask']),
-    destination: z.enum(RULE_SOURCES),
-  }),
-  z.object({ type: z.literal('setMode'), mode: z.enum(PERMISSION_MODES), destination: z.enum(RULE_SOURCES) }),
-  z.object({
-    type: z.literal('addDirectories'),
-    directories: z.array(z.string().min(1)),
-    destination: z.enum(RULE_SOURCES),
-  }),
-]);
+export const PermissionUpdateSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('addRules'),
+      rules: z.array(RuleValueSchema()),
+      behavior: z.enum(['allow', 'deny', 'ask']),
+      destination: z.enum(RULE_SOURCES),
+    }),
+    z.object({ type: z.literal('setMode'), mode: z.enum(PERMISSION_MODES), destination: z.enum(RULE_SOURCES) }),
+    z.object({
+      type: z.literal('addDirectories'),
+      directories: z.array(z.string().min(1)),
+      destination: z.enum(RULE_SOURCES),
+    }),
+  ]),
+);
 
 /** The updates that fit the shape; unknown kinds (newer reference types) are left out. */
 export function parsePermissionUpdates(raw: readonly unknown[] | undefined): PermissionUpdate[] {
   return (raw ?? []).flatMap((item): PermissionUpdate[] => {
-    const parsed = PermissionUpdateSchema.safeParse(item);
+    const parsed = PermissionUpdateSchema().safeParse(item);
     if (!parsed.success) return [];
     const update = parsed.data;
     if (update.type !== 'addRules') return [update];

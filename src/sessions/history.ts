@@ -3,6 +3,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { lazySchema } from '../utils/lazySchema.js';
 import { pulseConfigDir } from '../utils/configDir.js';
 import { writeWholeSync } from './writeWhole.js';
 
@@ -10,12 +11,14 @@ export const DEFAULT_HISTORY_LIMIT = 200;
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
-const historyEntrySchema = z.object({
-  display: z.string(),
-  timestamp: z.number(),
-  project: z.string(),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+const historyEntrySchema = lazySchema(() =>
+  z.object({
+    display: z.string(),
+    timestamp: z.number(),
+    project: z.string(),
+  }),
+);
+export type HistoryEntry = z.infer<ReturnType<typeof historyEntrySchema>>;
 
 export function historyPath(): string {
   return join(pulseConfigDir(), 'history.jsonl');
@@ -43,7 +46,7 @@ export function appendHistory(display: string, project: string, timestamp: numbe
 
 function parseEntry(line: Buffer): HistoryEntry | undefined {
   try {
-    const parsed = historyEntrySchema.safeParse(JSON.parse(line.toString('utf8')));
+    const parsed = historyEntrySchema().safeParse(JSON.parse(line.toString('utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -40,7 +40,7 @@ function firstPromptOf(path: string): string | undefined {
 
 function parseUserRecord(text: string) {
   try {
-    const parsed = userRecordSchema.safeParse(JSON.parse(text));
+    const parsed = userRecordSchema().safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -59,7 +59,7 @@ function parseLine(text: string): ParsedLine {
   if (typeof value !== 'object' || value === null || !('type' in value)) return { kind: 'invalid' };
   // Other writers (the reference tool, later Pulse versions) add kinds we have no use for.
   if (typeof value.type !== 'string' || !KNOWN_RECORD_TYPES.has(value.type)) return { kind: 'ignored' };
-  const parsed = transcriptRecordSchema.safeParse(value);
+  const parsed = transcriptRecordSchema().safeParse(value);
   return parsed.success ? { kind: 'record', record: parsed.data } : { kind: 'invalid' };
 }
 

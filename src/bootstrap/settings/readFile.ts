@@ -42,7 +42,7 @@ export function parseSettingsText(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return failed(file, source, displayName, 'must contain a JSON object');
   }
-  const parsed = SettingsSchema.safeParse(raw);
+  const parsed = SettingsSchema().safeParse(raw);
   if (parsed.success) return { settings: parsed.data };
   return failed(file, source, displayName, describeIssues(parsed.error.issues));
 }

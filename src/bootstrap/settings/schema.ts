@@ -1,55 +1,66 @@
 // The settings file shape. Objects are loose: keys Pulse does not know (newer reference
 // settings, other tools' keys) are kept and ignored rather than rejected.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { HooksSettingsSchema } from '../../hooks/config.js';
 
-const stringArray = z.custom<string[]>(
-  (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
-  { error: 'must be an array of strings' },
+const stringArray = lazySchema(() =>
+  z.custom<string[]>(
+    (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+    { error: 'must be an array of strings' },
+  ),
 );
 
 /** Modes a settings file may name; `manual` is the reference's newer spelling of `default`. */
 const SETTINGS_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypassPermissions', 'manual'] as const;
 
-export const PermissionsSettingsSchema = z.looseObject({
-  allow: stringArray.optional(),
-  ask: stringArray.optional(),
-  deny: stringArray.optional(),
-  defaultMode: z.enum(SETTINGS_PERMISSION_MODES).optional(),
-  additionalDirectories: stringArray.optional(),
-  disableBypassPermissionsMode: z.literal('disable').optional(),
-});
+export const PermissionsSettingsSchema = lazySchema(() =>
+  z.looseObject({
+    allow: stringArray().optional(),
+    ask: stringArray().optional(),
+    deny: stringArray().optional(),
+    defaultMode: z.enum(SETTINGS_PERMISSION_MODES).optional(),
+    additionalDirectories: stringArray().optional(),
+    disableBypassPermissionsMode: z.literal('disable').optional(),
+  }),
+);
 
-const StatusLineSchema = z.looseObject({
-  type: z.literal('command'),
-  command: z.string(),
-  padding: z.number().optional(),
-});
+const StatusLineSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('command'),
+    command: z.string(),
+    padding: z.number().optional(),
+  }),
+);
 
-const SpinnerVerbsSchema = z.looseObject({
-  mode: z.enum(['append', 'replace']).optional(),
-  verbs: stringArray,
-});
+const SpinnerVerbsSchema = lazySchema(() =>
+  z.looseObject({
+    mode: z.enum(['append', 'replace']).optional(),
+    verbs: stringArray(),
+  }),
+);
 
-export const SettingsSchema = z.looseObject({
-  $schema: z.string().optional(),
-  permissions: PermissionsSettingsSchema.optional(),
-  hooks: HooksSettingsSchema.optional(),
-  disableAllHooks: z.boolean().optional(),
-  env: z.record(z.string(), z.string(), { error: 'must be an object mapping names to string values' }).optional(),
-  model: z.string().optional(),
-  fallbackModel: z.string().optional(),
-  apiKeyHelper: z.string().optional(),
-  cleanupPeriodDays: z.number().int().nonnegative().optional(),
-  enableAllProjectMcpServers: z.boolean().optional(),
-  enabledMcpjsonServers: stringArray.optional(),
-  disabledMcpjsonServers: stringArray.optional(),
-  statusLine: StatusLineSchema.optional(),
-  spinnerVerbs: SpinnerVerbsSchema.optional(),
-  autoCompactEnabled: z.boolean().optional(),
-  outputStyle: z.string().optional(),
-  includeCoAuthoredBy: z.boolean().optional(),
-});
+export const SettingsSchema = lazySchema(() =>
+  z.looseObject({
+    $schema: z.string().optional(),
+    permissions: PermissionsSettingsSchema().optional(),
+    hooks: HooksSettingsSchema().optional(),
+    disableAllHooks: z.boolean().optional(),
+    env: z.record(z.string(), z.string(), { error: 'must be an object mapping names to string values' }).optional(),
+    model: z.string().optional(),
+    fallbackModel: z.string().optional(),
+    apiKeyHelper: z.string().optional(),
+    cleanupPeriodDays: z.number().int().nonnegative().optional(),
+    enableAllProjectMcpServers: z.boolean().optional(),
+    enabledMcpjsonServers: stringArray().optional(),
+    disabledMcpjsonServers: stringArray().optional(),
+    statusLine: StatusLineSchema().optional(),
+    spinnerVerbs: SpinnerVerbsSchema().optional(),
+    autoCompactEnabled: z.boolean().optional(),
+    outputStyle: z.string().optional(),
+    includeCoAuthoredBy: z.boolean().optional(),
+  }),
+);
 
-export type Settings = z.infer<typeof SettingsSchema>;
-export type PermissionsSettings = z.infer<typeof PermissionsSettingsSchema>;
+export type Settings = z.infer<ReturnType<typeof SettingsSchema>>;
+export type PermissionsSettings = z.infer<ReturnType<typeof PermissionsSettingsSchema>>;

@@ -1,29 +1,34 @@
 // Requests the host sends Pulse (REFERENCE §8.3). Each payload is checked; anything unknown or
 // malformed is answered with an error response, so a newer SDK never crashes an older Pulse.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../../types/permissions.js';
 import type { ControlChannel } from './controlChannel.js';
 import type { ControlRequestLine } from './inputLines.js';
 import { sdkHooksSchema } from './sdkHooks.js';
 
-export const initializeRequestSchema = z.looseObject({
-  subtype: z.literal('initialize'),
-  hooks: sdkHooksSchema.optional(),
-  systemPrompt: z.union([z.string(), z.array(z.string())]).optional(),
-  appendSystemPrompt: z.string().optional(),
-  agents: z.record(z.string(), z.looseObject({ description: z.string(), prompt: z.string().optional(), model: z.string().optional() })).optional(),
-  jsonSchema: z.record(z.string(), z.unknown()).optional(),
-});
-export type InitializeRequest = z.infer<typeof initializeRequestSchema>;
+export const initializeRequestSchema = lazySchema(() =>
+  z.looseObject({
+    subtype: z.literal('initialize'),
+    hooks: sdkHooksSchema().optional(),
+    systemPrompt: z.union([z.string(), z.array(z.string())]).optional(),
+    appendSystemPrompt: z.string().optional(),
+    agents: z.record(z.string(), z.looseObject({ description: z.string(), prompt: z.string().optional(), model: z.string().optional() })).optional(),
+    jsonSchema: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+export type InitializeRequest = z.infer<ReturnType<typeof initializeRequestSchema>>;
 
 const selectableModes = PERMISSION_MODES.filter((mode) => mode !== 'bubble') as [PermissionMode, ...PermissionMode[]];
 
-const setPermissionModeSchema = z.looseObject({ subtype: z.literal('set_permission_mode'), mode: z.enum(selectableModes) });
-const setModelSchema = z.looseObject({ subtype: z.literal('set_model'), model: z.string().min(1).nullable().optional() });
-const setThinkingSchema = z.looseObject({
-  subtype: z.literal('set_max_thinking_tokens'),
-  max_thinking_tokens: z.number().int().nonnegative().nullable(),
-});
+const setPermissionModeSchema = lazySchema(() => z.looseObject({ subtype: z.literal('set_permission_mode'), mode: z.enum(selectableModes) }));
+const setModelSchema = lazySchema(() => z.looseObject({ subtype: z.literal('set_model'), model: z.string().min(1).nullable().optional() }));
+const setThinkingSchema = lazySchema(() =>
+  z.looseObject({
+    subtype: z.literal('set_max_thinking_tokens'),
+    max_thinking_tokens: z.number().int().nonnegative().nullable(),
+  }),
+);
 
 /** What the requests act on: the running session. Each may throw; the error goes back to the host. */
 export type HostRequestTarget = {
@@ -47,21 +52,21 @@ function parse<T>(schema: z.ZodType<T>, request: Record<string, unknown>): T {
 }
 
 const HANDLERS: Record<string, Handler> = {
-  initialize: (request, target) => target.initialize(parse(initializeRequestSchema, request)),
+  initialize: (request, target) => target.initialize(parse(initializeRequestSchema(), request)),
   interrupt: async (_request, target) => {
     target.interrupt();
     return {};
   },
   set_permission_mode: async (request, target) => {
-    target.setPermissionMode(parse(setPermissionModeSchema, request).mode);
+    target.setPermissionMode(parse(setPermissionModeSchema(), request).mode);
     return {};
   },
   set_model: async (request, target) => {
-    target.setModel(parse(setModelSchema, request).model ?? undefined);
+    target.setModel(parse(setModelSchema(), request).model ?? undefined);
     return {};
   },
   set_max_thinking_tokens: async (request, target) => {
-    target.setMaxThinkingTokens(parse(setThinkingSchema, request).max_thinking_tokens);
+    target.setMaxThinkingTokens(parse(setThinkingSchema(), request).max_thinking_tokens);
     return {};
   },
   mcp_status: async (_request, target) => target.mcpStatus(),

@@ -9,7 +9,7 @@ import { PermissionAnswerSchema } from '../../hooks/output.js';
 export type UpdateParser = (raw: readonly unknown[] | undefined) => PermissionUpdate[];
 
 function toResult(raw: unknown, parseUpdates: UpdateParser): PermissionResult {
-  const parsed = PermissionAnswerSchema.safeParse(raw);
+  const parsed = PermissionAnswerSchema().safeParse(raw);
   if (!parsed.success) {
     return { behavior: 'deny', message: 'The SDK host answered the permission request with something Pulse could not read, so the call was not run.' };
   }

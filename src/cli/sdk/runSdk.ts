@@ -103,7 +103,7 @@ class SdkServer {
       return;
     }
     if (line.type !== 'control_request') return;
-    const initialize = line.request.subtype === 'initialize' ? initializeRequestSchema.safeParse(line.request) : undefined;
+    const initialize = line.request.subtype === 'initialize' ? initializeRequestSchema().safeParse(line.request) : undefined;
     const session = await this.sessionFor(initialize?.success ? initialize.data : undefined);
     await answerHostRequest(line, session, this.channel);
   }

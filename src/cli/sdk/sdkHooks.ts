@@ -3,6 +3,7 @@
 // as it reads a command hook's stdout. They run where command hooks run, through the HookRunner
 // the tool pipeline already calls; PreToolUse is supported, other events go to the command hooks.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { createHookRunner, type HookCallSite, type HookRunner } from '../../hooks/hookRunner.js';
 import {
   DEFAULT_HOOK_TIMEOUT_SECONDS,
@@ -16,13 +17,15 @@ import {
 } from '../../hooks/index.js';
 import type { ControlChannel } from './controlChannel.js';
 
-export const sdkHookMatcherSchema = z.looseObject({
-  matcher: z.string().optional(),
-  hookCallbackIds: z.array(z.string().min(1)),
-  timeout: z.number().positive().optional(),
-});
-export const sdkHooksSchema = z.record(z.string(), z.array(sdkHookMatcherSchema));
-export type SdkHookMatcher = z.infer<typeof sdkHookMatcherSchema>;
+export const sdkHookMatcherSchema = lazySchema(() =>
+  z.looseObject({
+    matcher: z.string().optional(),
+    hookCallbackIds: z.array(z.string().min(1)),
+    timeout: z.number().positive().optional(),
+  }),
+);
+export const sdkHooksSchema = lazySchema(() => z.record(z.string(), z.array(sdkHookMatcherSchema())));
+export type SdkHookMatcher = z.infer<ReturnType<typeof sdkHookMatcherSchema>>;
 
 /** The events Pulse calls the host for. */
 const SUPPORTED_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse']);
@@ -36,7 +39,7 @@ export class SdkHookRegistry {
   private hooks = new Map<HookEvent, SdkHookMatcher[]>();
 
   /** Replaces the registered set (a repeated initialize sends the whole set again). */
-  register(raw: z.infer<typeof sdkHooksSchema>): string[] {
+  register(raw: z.infer<ReturnType<typeof sdkHooksSchema>>): string[] {
     const ignored: string[] = [];
     this.hooks = new Map();
     for (const [event, matchers] of Object.entries(raw)) {
@@ -82,7 +85,7 @@ async function callHost(
       combined,
     );
     const durationMs = Math.round(performance.now() - started);
-    const parsed = HookJSONOutputSchema.safeParse(answer ?? {});
+    const parsed = HookJSONOutputSchema().safeParse(answer ?? {});
     if (!parsed.success) return { ...base, durationMs, kind: 'non_blocking_error', error: 'answered with output that is not hook JSON' };
     return { ...base, durationMs, kind: 'success', output: parsed.data };
   } catch (error) {

@@ -2,20 +2,23 @@
 // file that fails either check is reported by path and skipped; the others still load.
 import matter from 'gray-matter';
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import { parseRuleString, splitToolList } from '../../permissions/rules.js';
 import type { RuleValue } from '../../types/permissions.js';
 
-const toolList = z.union([z.string(), z.array(z.string())]);
+const toolList = lazySchema(() => z.union([z.string(), z.array(z.string())]));
 
-export const commandFrontmatterSchema = z.looseObject({
-  name: z.string().optional(),
-  description: z.string().optional(),
-  'argument-hint': z.union([z.string(), z.array(z.string())]).optional(),
-  'allowed-tools': toolList.optional(),
-  model: z.string().optional(),
-  'disable-model-invocation': z.boolean().optional(),
-});
-export type CommandFrontmatter = z.infer<typeof commandFrontmatterSchema>;
+export const commandFrontmatterSchema = lazySchema(() =>
+  z.looseObject({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    'argument-hint': z.union([z.string(), z.array(z.string())]).optional(),
+    'allowed-tools': toolList().optional(),
+    model: z.string().optional(),
+    'disable-model-invocation': z.boolean().optional(),
+  }),
+);
+export type CommandFrontmatter = z.infer<ReturnType<typeof commandFrontmatterSchema>>;
 
 export type ParsedCommandFile = { frontmatter: CommandFrontmatter; body: string };
 
@@ -30,7 +33,7 @@ export function parseCommandFile(path: string, text: string): ParsedCommandFile 
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new CommandFileError(`${path}: the frontmatter is not valid YAML (${reason}); this file was skipped`);
   }
-  const checked = commandFrontmatterSchema.safeParse(parsed.data ?? {});
+  const checked = commandFrontmatterSchema().safeParse(parsed.data ?? {});
   if (!checked.success) {
     const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || 'frontmatter'}: ${issue.message}`);
     throw new CommandFileError(`${path}: bad frontmatter (${problems.join('; ')}); this file was skipped`);

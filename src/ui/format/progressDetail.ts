@@ -2,17 +2,20 @@
 // worth showing: a first line with their type, latest tool call and how many calls they have
 // made, then (one per line, for the expanded view) their last few calls.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 
-const agentProgressSchema = z.object({
-  type: z.literal('agent_progress'),
-  agentType: z.string(),
-  toolUseCount: z.number(),
-  lastToolUse: z.string().optional(),
-  recentToolUses: z.array(z.string()).optional(),
-});
+const agentProgressSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('agent_progress'),
+    agentType: z.string(),
+    toolUseCount: z.number(),
+    lastToolUse: z.string().optional(),
+    recentToolUses: z.array(z.string()).optional(),
+  }),
+);
 
 export function progressDetail(data: unknown): string | undefined {
-  const parsed = agentProgressSchema.safeParse(data);
+  const parsed = agentProgressSchema().safeParse(data);
   if (!parsed.success) return undefined;
   const { agentType, toolUseCount, lastToolUse, recentToolUses = [] } = parsed.data;
   if (lastToolUse === undefined) return `${agentType} · starting`;

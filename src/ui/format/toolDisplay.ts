@@ -1,6 +1,7 @@
 // One-line descriptions of tool calls and their results for the transcript, taken from each
 // tool's own describeUse/summarizeResult so no switch here knows any tool.
 import { z } from 'zod';
+import { lazySchema } from '../../utils/lazySchema.js';
 import type { PatchHunk } from '../../state/store.js';
 import type { AnyTool } from '../../tools/Tool.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
@@ -31,18 +32,20 @@ export function describeToolResult(
   return { summary: clip(summary), isError, patch: patchOf(toolUseResult) };
 }
 
-const hunkSchema = z.object({
-  oldStart: z.number(),
-  oldLines: z.number(),
-  newStart: z.number(),
-  newLines: z.number(),
-  lines: z.array(z.string()),
-});
-const withPatchSchema = z.object({ structuredPatch: z.array(hunkSchema) });
+const hunkSchema = lazySchema(() =>
+  z.object({
+    oldStart: z.number(),
+    oldLines: z.number(),
+    newStart: z.number(),
+    newLines: z.number(),
+    lines: z.array(z.string()),
+  }),
+);
+const withPatchSchema = lazySchema(() => z.object({ structuredPatch: z.array(hunkSchema()) }));
 
 /** Any tool whose output carries `structuredPatch` (Edit, Write) gets a diff under its line. */
 export function patchOf(toolUseResult: unknown): PatchHunk[] | undefined {
-  const parsed = withPatchSchema.safeParse(toolUseResult);
+  const parsed = withPatchSchema().safeParse(toolUseResult);
   if (!parsed.success || parsed.data.structuredPatch.length === 0) return undefined;
   return parsed.data.structuredPatch;
 }

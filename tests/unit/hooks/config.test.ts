@@ -40,7 +40,7 @@ describe('hooks settings', () => {
       ],
       FileChanged: [{ hooks: [{ type: 'command', command: 'true' }] }],
     };
-    const parsed = HooksSettingsSchema.parse(raw);
+    const parsed = HooksSettingsSchema().parse(raw);
     expect(parsed.FileChanged).toBeDefined();
     expect(toHooksConfig(parsed)).toEqual({
       PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh', timeout: 5 }] }],
@@ -48,7 +48,7 @@ describe('hooks settings', () => {
   });
 
   it('rejects a command hook without a command', () => {
-    const parsed = HooksSettingsSchema.safeParse({ Stop: [{ hooks: [{ type: 'command' }] }] });
+    const parsed = HooksSettingsSchema().safeParse({ Stop: [{ hooks: [{ type: 'command' }] }] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['Stop', 0, 'hooks', 0, 'command']);
   });
