@@ -1,8 +1,7 @@
 // Loads the program behind the entry. In a build it is one CommonJS bundle compiled through
 // vm.Script, so V8 can reuse the code it compiled on an earlier run: Node 20 has no compile
-// cache for ES modules, and compiling ~1.4 MB of JavaScript was most of print mode's start-up.
+// cache for ES modules, and compiling the bundle's JavaScript was most of print mode's start-up.
 // The cache is only an optimisation: any problem with it means compiling from source.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isatty } from 'node:tty';
@@ -10,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script, constants } from 'node:vm';
 import { pulseConfigDir } from '../utils/configDir.js';
+import { readBundleFiles, writeCache } from './bundleFiles.js';
 
 /** The bundle's file name in dist/chunks/, with its content hash in it; set by the build. */
 declare const __PULSE_CLI_BUNDLE__: string | undefined;
@@ -37,8 +37,6 @@ type BundleWrapper = (
   startupDone: () => void,
 ) => void;
 
-const HEADER_PREFIX = 'pulse-v8-cache ';
-
 /**
  * One cache file per bundle, Node build and kind of run, so a REPL start does not replace the
  * functions print mode compiled. The bundle's hash is stored inside: V8 itself checks only the
@@ -53,29 +51,6 @@ function cacheFile(bundleName: string, kind: string): string {
 function runKind(args: readonly string[]): string {
   const printFlag = args.some((arg) => arg === '-p' || arg === '--print' || /^-[a-zA-Z]*p/.test(arg));
   return printFlag || !isatty(0) || !isatty(1) ? 'print' : 'repl';
-}
-
-// Sync reads: nothing else could run meanwhile, and the source is read in one call instead of
-// being decoded piecewise into garbage for the young generation.
-function readCache(path: string, bundleName: string): Buffer | undefined {
-  try {
-    const file = readFileSync(path);
-    const header = Buffer.from(`${HEADER_PREFIX}${bundleName}\n`);
-    return file.subarray(0, header.length).equals(header) ? file.subarray(header.length) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeCache(script: Script, path: string, bundleName: string): void {
-  const staging = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(staging, Buffer.concat([Buffer.from(`${HEADER_PREFIX}${bundleName}\n`), script.createCachedData()]));
-    renameSync(staging, path);
-  } catch {
-    rmSync(staging, { force: true });
-  }
 }
 
 /**
@@ -112,9 +87,7 @@ function bundleLoader(chunksDir: string, kind: string, importInteractive: Import
     if (done) return done;
     const bundlePath = join(chunksDir, bundleName);
     const cachePath = cacheFile(bundleName, kind);
-    // The build keeps bundles ASCII, so latin1 reads them as UTF-8 would, without decoding.
-    const source = readFileSync(bundlePath, 'latin1');
-    const cachedData = readCache(cachePath, bundleName);
+    const { source, cachedData } = readBundleFiles(bundlePath, cachePath, bundleName);
     const script = new Script(source, {
       filename: bundlePath,
       ...(cachedData ? { cachedData } : {}),
