@@ -34,9 +34,9 @@ export type ContextStatus = {
 const positiveInt = lazySchema(() => z.coerce.number().int().positive());
 const percent = lazySchema(() => z.coerce.number().positive().max(100));
 
-function parsed<T>(schema: z.ZodType<T>, raw: string | undefined): T | undefined {
+function parsed<T>(schema: () => z.ZodType<T>, raw: string | undefined): T | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const result = schema.safeParse(raw);
+  const result = schema().safeParse(raw);
   return result.success ? result.data : undefined;
 }
 
@@ -50,10 +50,10 @@ export function isAutoCompactEnabled(env: Env = process.env): boolean {
 
 export function getContextThresholds(model: string, env: Env = process.env): ContextThresholds {
   const info = getModelInfo(model);
-  const contextWindow = parsed(positiveInt(), env.PULSE_CONTEXT_WINDOW) ?? info.contextWindow;
+  const contextWindow = parsed(positiveInt, env.PULSE_CONTEXT_WINDOW) ?? info.contextWindow;
   const effectiveWindow = contextWindow - Math.min(info.maxOutputTokens, SUMMARY_OUTPUT_RESERVE);
   const defaultThreshold = effectiveWindow - AUTOCOMPACT_BUFFER;
-  const pct = parsed(percent(), env.PULSE_AUTOCOMPACT_PCT);
+  const pct = parsed(percent, env.PULSE_AUTOCOMPACT_PCT);
   // The override can only bring compaction earlier, never past the safe default.
   const autoCompactThreshold =
     pct === undefined ? defaultThreshold : Math.min(defaultThreshold, Math.floor((effectiveWindow * pct) / 100));

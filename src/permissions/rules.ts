@@ -73,7 +73,9 @@ const BEHAVIORS: readonly PermissionBehavior[] = ['deny', 'ask', 'allow'];
 
 /** Rules from a settings `permissions` block, deny first; unknown keys are ignored, bad shapes throw. */
 export function rulesFromSettings(input: unknown, source: RuleSource): PermissionRule[] {
-  const parsed = permissionRulesInputSchema().parse(input ?? {});
+  // Most sources have no block: no rules, and no schema to build.
+  if (input === undefined || input === null) return [];
+  const parsed = permissionRulesInputSchema().parse(input);
   return BEHAVIORS.flatMap((behavior) => parsedRules(parsed[behavior] ?? [], behavior, source));
 }
 
