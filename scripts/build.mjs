@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtInToolInputSchemas } from './toolSchemas.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
@@ -203,7 +204,12 @@ const englishZodOnly = {
   },
 };
 
-const coldFiles = await Promise.all(Object.entries(COLD_GROUPS).map(([group, specifiers]) => buildColdGroup(group, specifiers)));
+const [coldFiles, toolInputSchemas] = await Promise.all([
+  Promise.all(Object.entries(COLD_GROUPS).map(([group, specifiers]) => buildColdGroup(group, specifiers))),
+  builtInToolInputSchemas(root),
+]);
+/** src/tools/apiSchema.ts sends these instead of building and converting the tools' zod schemas. */
+const toolDefine = { ...define, __PULSE_TOOL_INPUT_SCHEMAS__: JSON.stringify(toolInputSchemas) };
 
 const cliBuild = await build({
   ...shared,
@@ -213,7 +219,7 @@ const cliBuild = await build({
   // Dynamic imports of external packages become require(): an import() inside vm.Script needs
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
-  define,
+  define: toolDefine,
   plugins: [interactiveHandOff, coldPackages(coldFiles), sdkGlobals, englishZodOnly],
 });
 const cliOutput = cliBuild.outputFiles[0];
@@ -263,7 +269,7 @@ const replBuild = await build({
       'const __dirname = __pulseDirname(__filename);',
     ].join(' '),
   },
-  define,
+  define: toolDefine,
 });
 const replEntry = Object.entries(replBuild.metafile.outputs).find(([, output]) => output.entryPoint === 'src/cli/interactive.ts');
 if (!replEntry) throw new Error('esbuild produced no REPL entry');
