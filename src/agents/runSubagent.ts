@@ -1,7 +1,7 @@
 // Runs one sub-agent: a fresh nested query() with the agent's own prompt, tools, model and
 // limits, started and stopped with the SubagentStart/SubagentStop hooks, logged to a sidechain
 // transcript. Its final text is what the Agent tool hands back to the parent's model.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import type { QueryDeps } from '../query/deps.js';
 import { query } from '../query/query.js';
 import type { Terminal } from '../query/state.js';
@@ -135,7 +135,7 @@ export function createSubagentRunner(options: SubagentRunnerOptions): RunSubagen
   const resolve = options.resolveModel ?? ((name: string) => name);
   return async (request, parent) => {
     const agent = findAgent(options.agents(), request.subagentType);
-    const agentId = options.newAgentId?.() ?? randomUUID();
+    const agentId = options.newAgentId?.() ?? randomUuid();
     const model = agentModel(request.model ?? agent.model, parent.options.model, resolve);
     const { controller, unlink } = linkedController(parent.abortSignal);
     const context = createChildContext({ parent, agent, agentId, model, abortSignal: controller.signal });

@@ -2,7 +2,7 @@
 // either a pasted API key or an apiKeyHelper command chosen during onboarding. The file is
 // created with mode 0600 before the secret is written and moved into place with a rename, so
 // the key is never readable by others, not even for a moment, and a crash never leaves half a file.
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../utils/random.js';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export async function readStoredCredentials(dir: string = pulseConfigDir()): Pro
 export async function writeStoredCredentials(credentials: StoredCredentials, dir: string = pulseConfigDir()): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = credentialsPath(dir);
-  const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const temp = `${target}.${process.pid}.${randomHex(6)}.tmp`;
   // 'wx' with mode 0600: the file exists with owner-only access before any secret is in it.
   const handle = await open(temp, 'wx', 0o600);
   try {

@@ -5,7 +5,7 @@
 //
 // The summary is a single meta user message rather than an invented assistant reply: Pulse never
 // puts words in the model's mouth, and the API merges it with the next prompt into one turn.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import type { Message } from '../types/messages.js';
 import { answeredToolUseIds, createUserMessage, getToolUseBlocks } from '../utils/messages.js';
 import { isRealUserPrompt, lastCompactBoundaryIndex } from './history.js';
@@ -75,7 +75,7 @@ export async function collapseFinishedStretches(
   const stretches = findFinishedStretches(messages, options.minRounds ?? 2);
   const keep = options.keepRecentStretches ?? 1;
   const toCollapse = stretches.slice(0, Math.max(0, stretches.length - keep));
-  const uuid = options.uuid ?? randomUUID;
+  const uuid = options.uuid ?? randomUuid;
   const summaries = new Map<number, Message>();
   for (const stretch of toCollapse) {
     let summary: string;

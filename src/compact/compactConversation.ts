@@ -1,6 +1,6 @@
 // Layer 5's engine: one separate, tool-less model call turns the conversation into a structured
 // summary, and the session continues from [boundary, summary, re-attached context].
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import { getModelInfo } from '../api/models.js';
 import type { CallModel } from '../api/types.js';
 import type { FileReadRecord } from '../tools/Tool.js';
@@ -124,7 +124,7 @@ async function requestSummary(
 }
 
 export async function compactConversation(params: CompactConversationParams): Promise<CompactConversationResult> {
-  const uuid = params.uuid ?? randomUUID;
+  const uuid = params.uuid ?? randomUuid;
   const history = messagesAfterCompactBoundary(params.messages);
   if (!history.some((m) => m.type === 'user' || m.type === 'assistant')) {
     throw new CompactionError('There is nothing to compact yet.');

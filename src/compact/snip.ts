@@ -5,7 +5,7 @@
 //   the final answer stay, the tool calls and results that led to it go.
 // A round is an assistant response with tool_use blocks plus the user messages holding exactly
 // its tool results, so a tool_use never loses its tool_result. Real user prompts are never cut.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import type { Message, SystemMessage } from '../types/messages.js';
 import { createSystemMessage, getToolUseBlocks } from '../utils/messages.js';
 import { isRealUserPrompt, lastCompactBoundaryIndex } from './history.js';
@@ -98,7 +98,7 @@ export function snipIfNeeded(messages: Message[], options: SnipOptions): SnipRes
     'snip_boundary',
     `Left ${removed.size} earlier messages (about ${tokensFreed} tokens) out of the model's view`,
     { removed_uuids: removedUuids, tokens_freed: tokensFreed },
-    (options.uuid ?? randomUUID)(),
+    (options.uuid ?? randomUuid)(),
   );
   return { messages: messages.filter((_, i) => !removed.has(i)), tokensFreed, boundary };
 }

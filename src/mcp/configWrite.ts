@@ -1,6 +1,6 @@
 // `pulse mcp add` and `remove`: change one server entry in Pulse's own file (user and local
 // scope) or the project's `.mcp.json`, keeping every other key, replacing the file atomically.
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../utils/random.js';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { projectMcpConfigPath, pulseMcpConfigPath, readJsonFile } from './sources.js';
@@ -26,7 +26,7 @@ async function readObject(path: string): Promise<JsonObject> {
 
 async function writeAtomically(path: string, value: unknown): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${path}.${process.pid}.${randomHex(4)}.tmp`;
   try {
     await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
     await rename(temp, path);

@@ -1,6 +1,6 @@
 // --fork-session: the history continues under a new session id in a fresh file; the original
 // transcript is only read.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../utils/random.js';
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readLinesSync } from './lines.js';
@@ -41,7 +41,7 @@ export function forkSession(sourcePath: string, newId: string, cwd: string): For
   const rename = (uuid: string): string => {
     const known = renamed.get(uuid);
     if (known !== undefined) return known;
-    const fresh = randomUUID();
+    const fresh = randomUuid();
     renamed.set(uuid, fresh);
     return fresh;
   };

@@ -1,8 +1,8 @@
 // Where a session's files live. Everything hangs off pulseConfigDir() so tests and users can
 // move it with PULSE_CONFIG_DIR.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pulseConfigDir } from '../utils/configDir.js';
+import { lazyCrypto } from '../utils/lazyCrypto.js';
 
 /** Long enough for deep paths, short enough to stay well under common 255-byte name limits. */
 const MAX_PROJECT_DIR_NAME = 200;
@@ -23,7 +23,7 @@ export function sanitizeProjectName(cwd: string): string {
   const sanitized = cwd.replace(/[^a-zA-Z0-9]/g, '-');
   if (sanitized.length <= MAX_PROJECT_DIR_NAME) return sanitized;
   // Cutting alone could make two long paths collide; the hash of the full path keeps them apart.
-  const hash = createHash('sha256').update(cwd).digest('hex').slice(0, 10);
+  const hash = lazyCrypto().createHash('sha256').update(cwd).digest('hex').slice(0, 10);
   return `${sanitized.slice(0, MAX_PROJECT_DIR_NAME)}-${hash}`;
 }
 

@@ -1,7 +1,7 @@
 // Edits a settings file in place (usually the project's `.claude/settings.local.json`): every other key is kept, edits to
 // one file run one at a time (two quick answers cannot lose each other's change), and the file
 // is replaced atomically so a crash never leaves half a settings file.
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../../utils/random.js';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { localSettingsPath } from './sources.js';
@@ -57,7 +57,7 @@ async function readExisting(path: string): Promise<SettingsObject> {
 
 async function writeAtomically(path: string, content: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${path}.${process.pid}.${randomHex(4)}.tmp`;
   try {
     await writeFile(temp, content, 'utf8');
     await rename(temp, path);

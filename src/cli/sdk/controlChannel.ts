@@ -1,7 +1,7 @@
 // The control protocol's request/response bookkeeping, in both directions (REFERENCE §8.3):
 // requests Pulse sends to the host wait here for the `control_response` with their request_id;
 // requests the host sends are answered through `answer`. All output goes through the one writer.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import type { LineWriter } from '../print/output.js';
 import type { ControlResponseLine } from './inputLines.js';
 
@@ -32,7 +32,7 @@ export class ControlChannel {
   request(request: { subtype: string } & Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
     if (this.closedReason !== undefined) return Promise.reject(new ControlRequestError(this.closedReason));
     if (signal?.aborted) return Promise.reject(new ControlRequestError('the request was cancelled'));
-    const requestId = randomUUID();
+    const requestId = randomUuid();
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         this.settle(requestId)?.reject(new ControlRequestError('the request was cancelled'));

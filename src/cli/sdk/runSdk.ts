@@ -2,7 +2,7 @@
 // stdin for as long as it stays open; user messages run as turns in order, control requests are
 // answered, and everything Pulse prints goes through one line writer. The process ends when stdin
 // has closed and the last turn is done (or on a signal, after the running turn's result).
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { createInterface } from 'node:readline';
 import { bootstrap } from '../../bootstrap/bootstrap.js';
 import { parsePermissionUpdates } from '../../permissions/updateSchema.js';
@@ -145,7 +145,7 @@ class SdkServer {
       subtype: 'input_error',
       error,
       session_id: this.plan.sessionId,
-      uuid: randomUUID(),
+      uuid: randomUuid(),
     });
   }
 

@@ -1,6 +1,6 @@
 // The session an SDK host talks to once Pulse has booted: user messages run as turns one after
 // another (later ones wait in a queue), and control requests change the running session.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { resolveModel } from '../../api/models.js';
 import type { ThinkingConfig } from '../../api/types.js';
 import { summarizeAgent } from '../../agents/definition.js';
@@ -65,7 +65,7 @@ export class SdkSession implements HostRequestTarget {
     this.formatter = createFormatter('stream-json', writer, {
       sessionId: inputs.live.sessionId,
       includePartialMessages: options.includePartialMessages,
-      newUuid: randomUUID,
+      newUuid: randomUuid,
     });
     this.canUseTool = options.permissionPromptTool === 'stdio' ? createSdkPermissionPrompt(channel, inputs.parseUpdates) : denyInPrintMode;
     if (options.maxThinkingTokens !== undefined) this.setMaxThinkingTokens(options.maxThinkingTokens);
@@ -207,7 +207,7 @@ export class SdkSession implements HostRequestTarget {
       ...line,
       parent_tool_use_id: line.parent_tool_use_id ?? null,
       session_id: this.inputs.live.sessionId,
-      uuid: line.uuid ?? randomUUID(),
+      uuid: line.uuid ?? randomUuid(),
       timestamp: new Date().toISOString(),
       isReplay: true,
     });
@@ -215,6 +215,6 @@ export class SdkSession implements HostRequestTarget {
 
   private reportState(state: SessionState): void {
     if (!this.reportsState || this.inputs.writer.closed) return;
-    this.inputs.writer.json({ type: 'system', subtype: 'session_state_changed', state, session_id: this.inputs.live.sessionId, uuid: randomUUID() });
+    this.inputs.writer.json({ type: 'system', subtype: 'session_state_changed', state, session_id: this.inputs.live.sessionId, uuid: randomUuid() });
   }
 }

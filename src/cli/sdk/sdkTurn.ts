@@ -1,6 +1,6 @@
 // One user message from the host, run as one turn: the same loop, formatter, tally and result as
 // print mode, plus the transcript and the running history the next message continues from.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import type { ThinkingConfig } from '../../api/types.js';
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
@@ -87,7 +87,7 @@ function resultFor(
     tally,
     terminal,
     sessionId: deps.live.sessionId,
-    uuid: randomUUID(),
+    uuid: randomUuid(),
     durationMs: Math.round(performance.now() - startedAt),
     durationApiMs: Math.round(session.totalAPIDurationMs - apiStartMs),
     totalCostUsd: session.totalCostUSD,
@@ -124,7 +124,7 @@ export async function runSdkTurn(
     typeof line.message.content === 'string' ? turn.prompt : (line.message.content as unknown as ContentBlockParam[]);
   // The host's uuid is kept (it names the message in later requests) unless it is already taken.
   const reusable = line.uuid !== undefined && !history.some((message) => message.uuid === line.uuid);
-  const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUUID());
+  const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUuid());
   const base = contextForTurn(deps.booted.createContext(controller.signal), turn);
   const context = deps.decorateContext({ ...withToolResultsDir(base, deps.live), abortTurn: () => controller.abort() });
   // A prompt a UserPromptSubmit hook refuses never joins the conversation.

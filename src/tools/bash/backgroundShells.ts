@@ -1,7 +1,7 @@
 // The session's background shells: started by Bash with `run_in_background`, read by
 // TaskOutput, ended by TaskStop, and all ended when print mode finishes or Pulse exits (the
 // process-group exit hook SIGKILLs any still tracked).
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BackgroundShell } from './backgroundShell.js';
@@ -30,7 +30,7 @@ export class BackgroundShellRegistry {
   }
 
   start(options: StartBackgroundOptions): BackgroundShell {
-    const id = `bash_${randomUUID().slice(0, 8)}`;
+    const id = `bash_${randomUuid().slice(0, 8)}`;
     const shell = new BackgroundShell({ ...options, id, outputPath: join(this.outputDir(), `${id}.output`) });
     this.shells.set(id, shell);
     return shell;

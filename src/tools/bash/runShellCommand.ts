@@ -1,7 +1,7 @@
 // Runs one command in its own process group and collects its output within a fixed memory
 // budget. Timeouts, aborts and stray background processes are handled by signalling the whole
 // group, so nothing the command started outlives it.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { tmpdir } from 'node:os';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -74,7 +74,7 @@ function collect(stream: Readable | null, sinks: readonly BoundedOutput[]): () =
 
 export function startShellCommand(options: ShellRunOptions): ShellRun {
   const startedAt = Date.now();
-  const cwdFile = path.join(tmpdir(), `pulse-bash-cwd-${randomUUID()}`);
+  const cwdFile = path.join(tmpdir(), `pulse-bash-cwd-${randomUuid()}`);
   const combined = new BoundedOutput(options.maxOutputLength);
   const stderrOnly = new BoundedOutput(options.maxOutputLength);
 

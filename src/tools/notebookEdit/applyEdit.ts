@@ -1,5 +1,5 @@
 // The pure part of NotebookEdit: one replace, insert or delete on a parsed notebook.
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../utils/random.js';
 import { findCellIndex, sourceLines, type Notebook, type NotebookCell } from '../shared/notebook.js';
 
 export type CellType = 'code' | 'markdown';
@@ -35,7 +35,7 @@ function usesCellIds(notebook: Notebook): boolean {
 function freshCell(notebook: Notebook, cellType: CellType, source: string): NotebookCell {
   const cell: NotebookCell = {
     cell_type: cellType,
-    ...(usesCellIds(notebook) ? { id: randomUUID().replace(/-/g, '').slice(0, 8) } : {}),
+    ...(usesCellIds(notebook) ? { id: randomUuid().replace(/-/g, '').slice(0, 8) } : {}),
     metadata: {},
     source: sourceLines(source),
   };
