@@ -2,7 +2,6 @@
 // own process group so the deadline ends whatever it started, not only the shell. The key it
 // prints is kept for the rest of the session, so the command runs once however often credentials
 // are looked up; a failure is not kept, so fixing the command and trying again works.
-import { spawn } from 'node:child_process';
 import { maskKey } from './mask.js';
 
 export const KEY_HELPER_TIMEOUT_MS = 10_000;
@@ -29,8 +28,9 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-function run(command: string, cwd: string, timeoutMs: number): Promise<string> {
+async function run(command: string, cwd: string, timeoutMs: number): Promise<string> {
   const label = `apiKeyHelper "${command}"`;
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn(command, { shell: true, cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -1,6 +1,5 @@
 // Runs one command hook: `bash -c` in its own process group, the event JSON on stdin, capped
 // output, a deadline and an abort path that kill the whole group so a hung hook never wedges Pulse.
-import { spawn } from 'node:child_process';
 
 export const HOOK_OUTPUT_CAP_CHARS = 10_000;
 
@@ -24,8 +23,10 @@ export type HookProcessOptions = {
   signal?: AbortSignal;
 };
 
-export function runHookProcess(options: HookProcessOptions): Promise<HookProcessResult> {
+export async function runHookProcess(options: HookProcessOptions): Promise<HookProcessResult> {
   const startedAt = Date.now();
+  // Loaded when a hook first runs: start-up need not pay for node:child_process.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';

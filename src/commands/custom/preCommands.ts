@@ -2,7 +2,6 @@
 // Only the command's own `allowed-tools` can permit it (Bash rules, checked by the permission
 // engine's matcher); the session's deny rules still apply. Anything else stops the command with
 // an error that says which rule would allow it.
-import { execFile } from 'node:child_process';
 import { checkBashAllowed, findRuleMatchingAnyPart, ruleAllowsPart } from '../../permissions/bash/match.js';
 import { splitCommand } from '../../permissions/bash/split.js';
 import { formatRule } from '../../permissions/rules.js';
@@ -59,7 +58,8 @@ export async function runPreCommands(body: string, allowed: readonly RuleValue[]
   return body.replace(PRE_COMMAND, (_match, lead: string) => lead + (outputs[index++] ?? ''));
 }
 
-function runOne(command: string, env: PromptEnv): Promise<string> {
+async function runOne(command: string, env: PromptEnv): Promise<string> {
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     execFile(
       '/bin/sh',
