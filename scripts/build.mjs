@@ -204,6 +204,24 @@ const englishZodOnly = {
   },
 };
 
+/**
+ * commander requires node:child_process at load for git-style executable subcommands, which
+ * Pulse does not have; loading it (and dgram, net's process wrappers) cost start-up time. Its
+ * one use, `childProcess.spawn`, now loads the module when called.
+ */
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const contents = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!contents.includes(eager)) throw new Error('commander changed: review lazyCommanderChildProcess in scripts/build.mjs');
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: contents.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const [coldFiles, toolInputSchemas] = await Promise.all([
   Promise.all(Object.entries(COLD_GROUPS).map(([group, specifiers]) => buildColdGroup(group, specifiers))),
   builtInToolInputSchemas(root),
@@ -220,7 +238,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), sdkGlobals, englishZodOnly],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
 });
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');

@@ -69,7 +69,7 @@ async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal
 }
 
 export async function runPrint(options: CliOptions, prompt: string): Promise<number> {
-  const startedAt = performance.now();
+  const startedAt = Date.now();
   const plan = planHeadlessSession(options, sessionCwd());
   const booted = await bootstrap({ ...bootstrapOptionsFrom(options, true), sessionId: plan.sessionId });
   const live = openLiveSession(options, booted, plan, warnOnStderr('the session transcript could not be written'));
@@ -127,7 +127,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       terminal: step.value,
       sessionId: booted.sessionId,
       uuid: randomUuid(),
-      durationMs: Math.round(performance.now() - startedAt),
+      durationMs: Date.now() - startedAt,
       durationApiMs: Math.round(session.totalAPIDurationMs),
       totalCostUsd: session.totalCostUSD,
       modelUsage: modelUsageReport(session.modelUsage),

@@ -88,7 +88,7 @@ function resultFor(
     terminal,
     sessionId: deps.live.sessionId,
     uuid: randomUuid(),
-    durationMs: Math.round(performance.now() - startedAt),
+    durationMs: Date.now() - startedAt,
     durationApiMs: Math.round(session.totalAPIDurationMs - apiStartMs),
     totalCostUsd: session.totalCostUSD,
     modelUsage: modelUsageReport(session.modelUsage),
@@ -104,7 +104,7 @@ export async function runSdkTurn(
   line: SdkUserLine,
   controller: AbortController,
 ): Promise<Message[]> {
-  const startedAt = performance.now();
+  const startedAt = Date.now();
   const apiStartMs = session.totalAPIDurationMs;
   const tally = new RunTally();
   const next = sinceCompaction(history);
