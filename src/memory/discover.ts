@@ -11,22 +11,28 @@ export type MemoryCandidate = { path: string; type: MemoryType; isRule: boolean 
 
 export async function memoryCandidates(cwd: string): Promise<MemoryCandidate[]> {
   const userDir = claudeConfigDir();
+  const dirs = rootToCwd(cwd);
+  // Every rules folder is listed at once: one listing after another made start-up wait on each.
+  const [userRules, ...projectRules] = await Promise.all([
+    ruleFiles(join(userDir, 'rules'), 'user'),
+    ...dirs.map((dir) => ruleFiles(join(dir, '.claude', 'rules'), 'project')),
+  ]);
   const candidates: MemoryCandidate[] = [
     plain(join(userDir, 'CLAUDE.md'), 'user'),
     plain(join(userDir, 'AGENTS.md'), 'user'),
     plain(join(pulseConfigDir(), 'PULSE.md'), 'user'),
-    ...(await ruleFiles(join(userDir, 'rules'), 'user')),
+    ...(userRules ?? []),
   ];
-  for (const dir of rootToCwd(cwd)) {
+  dirs.forEach((dir, index) => {
     candidates.push(
       plain(join(dir, 'CLAUDE.md'), 'project'),
       plain(join(dir, '.claude', 'CLAUDE.md'), 'project'),
       plain(join(dir, 'AGENTS.md'), 'project'),
       plain(join(dir, '.claude', 'AGENTS.md'), 'project'),
-      ...(await ruleFiles(join(dir, '.claude', 'rules'), 'project')),
+      ...(projectRules[index] ?? []),
       plain(join(dir, 'CLAUDE.local.md'), 'local'),
     );
-  }
+  });
   return candidates;
 }
 

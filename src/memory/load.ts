@@ -2,7 +2,7 @@
 import matter from 'gray-matter';
 import { memoryCandidates, type MemoryCandidate, type MemoryType } from './discover.js';
 import { expandImports } from './imports.js';
-import { readMemoryText } from './readText.js';
+import { readMemoryText, type TextFile } from './readText.js';
 
 export type MemoryFile = { path: string; type: MemoryType; content: string };
 
@@ -20,15 +20,22 @@ export async function loadMemoryFiles(options: LoadMemoryOptions): Promise<Memor
   // Real paths already used, so a file reached twice (a symlink, the user folder inside the
   // walked path, or an AGENTS.md that CLAUDE.md already imports) appears once.
   const used = new Set<string>();
-  for (const candidate of await memoryCandidates(options.cwd)) {
-    const file = await loadCandidate(candidate, used);
+  const candidates = await memoryCandidates(options.cwd);
+  // Most candidates do not exist: asking about all of them at once keeps start-up from waiting
+  // on each in turn. They are still taken in order, so which copy wins stays the same.
+  const reads = await Promise.all(candidates.map((candidate) => readMemoryText(candidate.path)));
+  for (const [index, candidate] of candidates.entries()) {
+    const file = await loadCandidate(candidate, reads[index], used);
     if (file) files.push(file);
   }
   return files;
 }
 
-async function loadCandidate(candidate: MemoryCandidate, used: Set<string>): Promise<MemoryFile | undefined> {
-  const read = await readMemoryText(candidate.path);
+async function loadCandidate(
+  candidate: MemoryCandidate,
+  read: TextFile | undefined,
+  used: Set<string>,
+): Promise<MemoryFile | undefined> {
   if (!read || used.has(read.realPath)) return undefined;
   used.add(read.realPath);
   const body = candidate.isRule ? unscopedRuleBody(read.text) : read.text;
