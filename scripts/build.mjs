@@ -185,6 +185,22 @@ const sdkGlobals = {
 };
 
 /**
+ * The SDK maps ~100 specific API error codes (beta storage, organisations, compaction …) to error
+ * classes of their own, defined in the resource modules at load. Pulse tells errors apart by
+ * status and message, and every one of those classes extends the status class the SDK uses
+ * without the map, so the map is left empty and the classes drop out of the bundle.
+ */
+const sdkStatusErrorsOnly = {
+  name: 'sdk-status-errors-only',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]@anthropic-ai[\\/]sdk[\\/]core[\\/]error-classes\.mjs$/ }, () => ({
+      contents: 'export const ERROR_CODE_CLASSES = new Map();',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * zod's locale namespaces (`z.locales`, `z.core.locales`) carry every language's error messages,
  * over half of zod's bytes. Pulse reports errors in English only, so they keep just `en`.
  */
@@ -238,7 +254,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
 });
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
