@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 // Start-up benchmark: bare `node -e 0` (the floor), `pulse --version`, and `pulse -p hi` against
 // the project's mock Messages API (spawn -> first request, and total), plus peak RSS of
-// `-p hi`. Medians of N runs after one warm-up run. Usage: node scripts/bench/startup.mjs [runs]
+// `-p hi`. Medians of N rounds after one warm-up round; each round runs all three commands
+// back to back, so a slow spell on a shared machine weighs on the floor and on Pulse alike.
+// Usage: node scripts/bench/startup.mjs [runs]
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
 
 const pulse = pulseBin();
 const runs = Number.parseInt(process.argv[2] ?? process.env.BENCH_RUNS ?? '15', 10);
 const TIME_BIN = '/usr/bin/time';
+const PAUSE_MS = 50;
 
 function run(command, args, { cwd, env } = {}) {
   return new Promise((resolvePromise, reject) => {
@@ -32,11 +36,22 @@ function run(command, args, { cwd, env } = {}) {
   });
 }
 
-async function measure(label, once) {
-  await once(); // warm-up, dropped
-  const samples = [];
-  for (let index = 0; index < runs; index++) samples.push(await once());
-  return { label, median: median(samples), min: Math.min(...samples), max: Math.max(...samples) };
+function statsOf(samples) {
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples) };
+}
+
+/** Runs every measurement once per round; the first round warms caches up and is dropped. */
+async function measureInRounds(measurements) {
+  const samples = measurements.map(() => []);
+  for (let round = 0; round <= runs; round++) {
+    for (const [index, once] of measurements.entries()) {
+      // A pause lets the previous process's exit work (writeback, teardown) finish first.
+      await sleep(PAUSE_MS);
+      const ms = await once();
+      if (round > 0) samples[index].push(ms);
+    }
+  }
+  return samples.map(statsOf);
 }
 
 async function main() {
@@ -53,19 +68,19 @@ async function main() {
   const cwd = scratch;
 
   try {
-    const node = await measure('node -e 0', async () => (await run(process.execPath, ['-e', '0'], { cwd, env })).ms);
-    const version = await measure('pulse --version', async () =>
-      (await run(process.execPath, [pulse, '--version'], { cwd, env })).ms,
-    );
     const firstRequest = [];
-    const printHi = await measure('pulse -p hi (total)', async () => {
-      const before = mock.requests.length;
-      const result = await run(process.execPath, [pulse, '-p', 'hi'], { cwd, env });
-      const request = mock.requests[before];
-      if (request) firstRequest.push(request.receivedAt - result.startedWall);
-      return result.ms;
-    });
-    firstRequest.shift(); // the warm-up run's
+    const [node, version, printHi] = await measureInRounds([
+      async () => (await run(process.execPath, ['-e', '0'], { cwd, env })).ms,
+      async () => (await run(process.execPath, [pulse, '--version'], { cwd, env })).ms,
+      async () => {
+        const before = mock.requests.length;
+        const result = await run(process.execPath, [pulse, '-p', 'hi'], { cwd, env });
+        const request = mock.requests[before];
+        if (request) firstRequest.push(request.receivedAt - result.startedWall);
+        return result.ms;
+      },
+    ]);
+    firstRequest.shift(); // the warm-up round's
     const rss = await peakRss(env, cwd);
     report(node, version, printHi, firstRequest, rss);
   } finally {
@@ -111,8 +126,8 @@ function report(node, version, printHi, firstRequest, rss) {
   const ratio = (ms) => `${(ms / node.median).toFixed(2)}x`;
   const row = (label, stats) =>
     `| ${label} | ${stats.median.toFixed(0)} ms | ${stats.min.toFixed(0)}–${stats.max.toFixed(0)} ms | ${ratio(stats.median)} |`;
-  const firstStats = { median: median(firstRequest), min: Math.min(...firstRequest), max: Math.max(...firstRequest) };
-  console.log(`Start-up, median of ${runs} runs (one warm-up dropped), Node ${process.version}\n`);
+  const firstStats = statsOf(firstRequest);
+  console.log(`Start-up, median of ${runs} interleaved rounds (one warm-up round dropped), Node ${process.version}\n`);
   console.log('| measurement | median | min–max | vs node -e 0 |');
   console.log('|---|---|---|---|');
   console.log(row('node -e 0', node));
