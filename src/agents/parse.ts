@@ -1,7 +1,7 @@
 // Turns an agent file (YAML frontmatter + system prompt) or one entry of `--agents` JSON into
 // a definition, or into a message that says exactly what is wrong with it.
 import matter from 'gray-matter';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { PERMISSION_MODES } from '../types/permissions.js';
 import type { AgentDefinition, AgentSource } from './definition.js';

@@ -5,7 +5,7 @@
 import { randomHex } from '../utils/random.js';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { pulseConfigDir } from '../utils/configDir.js';
 

@@ -1,6 +1,6 @@
 // Turns commander's loose option bag into typed CliOptions, and enforces the rules that tie
 // flags together. Every failure is a one-line message for `pulse: error: …`.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PermissionMode } from '../types/permissions.js';
 import { INPUT_FORMATS, OUTPUT_FORMATS, SELECTABLE_PERMISSION_MODES } from './program.js';
 

@@ -2,7 +2,7 @@
 // the REPL) are imported only once Pulse knows it needs them, so --help stays fast.
 import { isatty } from 'node:tty';
 import { setFlagsFromString } from 'node:v8';
-import { z } from 'zod';
+import * as z from 'zod';
 import { chooseMode } from './mode.js';
 import { parseCommandLine } from './program.js';
 import { combinePrompt, processStdin, readStdin, stdinIsTerminal } from './stdin.js';

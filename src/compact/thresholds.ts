@@ -1,6 +1,6 @@
 // Where the context window's danger zones start for a model. All figures are in tokens and are
 // derived from the model table, so a new model only needs a row there.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { getModelInfo } from '../api/models.js';
 

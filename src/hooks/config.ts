@@ -1,6 +1,6 @@
 // The `hooks` block of a settings file. Unknown events and non-command hook types are kept
 // (newer reference configs use them) but only command hooks on known events ever run.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { isHookEvent, type HookEvent } from './events.js';
 

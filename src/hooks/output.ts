@@ -1,5 +1,5 @@
 // What a hook may print on stdout when it exits 0 and its output starts with `{`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 
 /** A permission answer: a PermissionRequest hook's decision, or an SDK host's `can_use_tool` reply. */

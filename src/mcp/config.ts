@@ -1,7 +1,7 @@
 // The shape of an MCP server entry (`.mcp.json`, `~/.claude.json`, `--mcp-config`), checked with
 // zod. A broken entry is kept as a problem so the server shows up as failed with the reason,
 // instead of vanishing.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { expandList, expandRecord, expandString } from './expandEnv.js';
 

@@ -1,5 +1,5 @@
 // Rule strings as people write them in settings and flags: `Tool` or `Tool(specifier)`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import type { PermissionBehavior, PermissionRule, RuleSource, RuleValue } from '../types/permissions.js';
 

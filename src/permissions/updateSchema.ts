@@ -1,6 +1,6 @@
 // Permission updates as hooks and SDK hosts send them (`updatedPermissions`): checked before they
 // touch the live permission context, since they come from outside Pulse.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { PERMISSION_MODES, type PermissionUpdate } from '../types/permissions.js';
 

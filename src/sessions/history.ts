@@ -2,7 +2,7 @@
 // projects, read newest first from the end of the file so a long history costs only what is shown.
 import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { pulseConfigDir } from '../utils/configDir.js';
 import { writeWholeSync } from './writeWhole.js';

@@ -1,6 +1,6 @@
 // The record kinds a transcript line can hold, as zod schemas: the file is external input (a crash,
 // an older Pulse or the reference tool may have written it), so every line is validated on load.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { PERMISSION_MODES } from '../types/permissions.js';
 

@@ -1,7 +1,7 @@
 // A tool describes itself; no central switch knows any tool. Tools never import the UI or the
 // loop: the REPL renders them from the plain-text descriptions below, and sub-agents reach the
 // loop through `ToolUseContext.runSubagent`.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { CallModel } from '../api/types.js';
 import type { Message, ToolResultBlockParam } from '../types/messages.js';
 import type { HookRunner } from '../hooks/hookRunner.js';

@@ -1,5 +1,5 @@
 // The API's view of a tool, derived from the tool itself: zod is the single source of the schema.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiTool } from '../api/types.js';
 import type { AnyTool, ToolPromptContext } from './Tool.js';
 

@@ -1,7 +1,7 @@
 // Reads and validates one settings file. A missing file is simply absent; a broken one becomes a
 // one-line error naming the file and the field, and the file is left out.
 import { readFileSync } from 'node:fs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { SettingsSchema, type Settings } from './schema.js';
 import type { SettingSource } from './sources.js';
 

@@ -1,6 +1,6 @@
 // The settings file shape. Objects are loose: keys Pulse does not know (newer reference
 // settings, other tools' keys) are kept and ignored rather than rejected.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { HooksSettingsSchema } from '../../hooks/config.js';
 

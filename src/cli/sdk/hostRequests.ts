@@ -1,6 +1,6 @@
 // Requests the host sends Pulse (REFERENCE §8.3). Each payload is checked; anything unknown or
 // malformed is answered with an error response, so a newer SDK never crashes an older Pulse.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { PERMISSION_MODES, type PermissionMode } from '../../types/permissions.js';
 import type { ControlChannel } from './controlChannel.js';

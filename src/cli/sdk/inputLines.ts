@@ -1,6 +1,6 @@
 // What may arrive on stdin in stream-json mode, one JSON object per line (REFERENCE §8.2-8.3).
 // Every line is checked here; a line that fails becomes a readable complaint, never a crash.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 
 const contentBlock = lazySchema(() => z.looseObject({ type: z.string() }));

@@ -2,7 +2,7 @@
 // Pulse sends a `hook_callback` control request and reads the answer as hook JSON output, exactly
 // as it reads a command hook's stdout. They run where command hooks run, through the HookRunner
 // the tool pipeline already calls; PreToolUse is supported, other events go to the command hooks.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { createHookRunner, type HookCallSite, type HookRunner } from '../../hooks/hookRunner.js';
 import {

@@ -1,7 +1,7 @@
 // The frontmatter of a command or skill file, parsed with gray-matter and checked with zod. A
 // file that fails either check is reported by path and skipped; the others still load.
 import matter from 'gray-matter';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { parseRuleString, splitToolList } from '../../permissions/rules.js';
 import type { RuleValue } from '../../types/permissions.js';

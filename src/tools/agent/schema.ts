@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Message } from '../../types/messages.js';
 

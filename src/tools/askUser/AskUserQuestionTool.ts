@@ -2,7 +2,7 @@
 // tool always asks: the face's permission path shows the questions (the REPL dialog, the SDK's
 // can_use_tool) and answers by allowing the call with `answers` added to its input. Where
 // nobody can answer (print mode) the tool is left out of the pool.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ValidationResult } from '../Tool.js';
 import { ASK_USER_DESCRIPTION, ASK_USER_PROMPT } from './prompt.js';

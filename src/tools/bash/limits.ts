@@ -1,6 +1,6 @@
 // Bash's time and size limits, with environment overrides read at call time so a user can
 // raise them for one session without touching settings.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { MAX_TIMEOUT_MS } from './limits.js';
 

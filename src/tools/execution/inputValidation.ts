@@ -1,6 +1,6 @@
 // Parses a tool call's input with the tool's own zod schema and, when it does not fit, explains
 // each problem in words the model can act on ("the required parameter `file_path` is missing").
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 type Issue = z.ZodError['issues'][number];
 type PathKey = PropertyKey;

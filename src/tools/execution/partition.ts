@@ -1,6 +1,6 @@
 // Splits a response's tool calls into batches: runs of concurrency-safe calls share a batch and
 // run together; every other call is a batch of its own. Batches keep the model's order.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { findToolByName, type AnyTool } from '../Tool.js';
 import type { ToolCall } from './types.js';
 

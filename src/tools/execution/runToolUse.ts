@@ -1,7 +1,7 @@
 // One tool call, start to finish: find the tool, check the input, get permission, run it and
 // turn what came back (or what went wrong) into exactly one tool_result message. Nothing thrown
 // here escapes: every failure becomes an is_error result the model can read and act on.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Message, UserMessage } from '../../types/messages.js';
 import {
   createToolResultMessage,

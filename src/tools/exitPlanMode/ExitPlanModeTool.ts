@@ -2,7 +2,7 @@
 // through the face's permission path: the REPL shows the plan for approval and switches the mode
 // (back to the mode before planning, or acceptEdits); a rejection with feedback keeps plan mode
 // and tells the model what to change. Print mode refuses it like any other question.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool } from '../Tool.js';
 

@@ -1,5 +1,5 @@
 // Lists what connected MCP servers offer as resources, so the model can read one by URI.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool } from '../Tool.js';
 import type { McpResourceSource, McpResourceSummary } from './types.js';

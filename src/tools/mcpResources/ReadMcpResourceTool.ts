@@ -1,6 +1,6 @@
 // Reads one MCP resource by server and URI; text stays text, images become image blocks.
 import type { ImageBlockParam, TextBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool } from '../Tool.js';
 import type { McpResourceSource } from './types.js';

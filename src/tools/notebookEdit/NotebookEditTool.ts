@@ -1,7 +1,7 @@
 // NotebookEdit: replaces, inserts or deletes one cell of a Jupyter notebook. Like Edit it only
 // touches a notebook the model has read, as it was when read, and writes the file atomically.
 import { readFile, stat } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { writeFileAtomically } from '../../utils/atomicWrite.js';
 import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';

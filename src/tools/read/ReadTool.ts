@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
 import { hasBinaryExtension, isImagePath, looksBinary } from '../shared/binaryFiles.js';

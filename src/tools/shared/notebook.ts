@@ -1,7 +1,7 @@
 // Jupyter notebooks (.ipynb) as Read shows them and NotebookEdit changes them. The file is
 // external input: it is checked with zod, and everything Pulse does not touch (metadata,
 // outputs of other cells, unknown fields) is kept as it was.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 
 const sourceSchema = lazySchema(() => z.union([z.string(), z.array(z.string())]));

@@ -1,7 +1,7 @@
 // Skill: loads a skill's instructions (or a custom command's prompt) into the conversation when
 // the model decides it applies. Only names and descriptions are listed up front, in this tool's
 // prompt; the body arrives when the skill is invoked, with where its supporting files are.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 

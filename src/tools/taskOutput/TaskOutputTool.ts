@@ -1,6 +1,6 @@
 // TaskOutput (alias BashOutput): what a background shell printed since the last read, with its
 // status. `block` waits for the shell to finish first, up to `timeout`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { backgroundShells } from '../bash/backgroundShells.js';
 import type { BackgroundStatus } from '../bash/backgroundShell.js';

@@ -1,5 +1,5 @@
 // TaskStop (alias KillShell): ends a background shell and everything it started.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { backgroundShells } from '../bash/backgroundShells.js';
 import type { BackgroundStatus } from '../bash/backgroundShell.js';

@@ -1,7 +1,7 @@
 // TodoWrite: the model's checklist for the task at hand. The list lives in the session's holder
 // (ctx.todos): the REPL shows it as a live panel, print mode shows the call as any other tool
 // message, and the transcript records it so a resumed session gets it back.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { TodoItem, Tool } from '../Tool.js';
 import { TODO_DESCRIPTION, TODO_PROMPT } from './prompt.js';

@@ -1,7 +1,7 @@
 // WebFetch: fetch a page within limits, turn HTML into Markdown, cut what is too long, and let a
 // small fast model answer the caller's prompt from it. Domain rules (`WebFetch(domain:…)`) are
 // applied by the permission engine before the call.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { PageCache, type CachedPage } from './cache.js';

@@ -1,7 +1,7 @@
 // WebSearch: a side request that declares the API's server-side web search tool. The server runs
 // the searches; its server_tool_use and web_search_tool_result blocks come back in the response,
 // are read into titles and links, and count in the session's cost (web search requests).
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { ServerTool } from '../../api/types.js';
 import type { Tool, ToolUseContext } from '../Tool.js';

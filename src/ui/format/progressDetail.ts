@@ -1,7 +1,7 @@
 // What is shown under a running tool call for its progress. Only sub-agents report something
 // worth showing: a first line with their type, latest tool call and how many calls they have
 // made, then (one per line, for the expanded view) their last few calls.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 
 const agentProgressSchema = lazySchema(() =>

@@ -1,6 +1,6 @@
 // One-line descriptions of tool calls and their results for the transcript, taken from each
 // tool's own describeUse/summarizeResult so no switch here knows any tool.
-import { z } from 'zod';
+import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { PatchHunk } from '../../state/store.js';
 import type { AnyTool } from '../../tools/Tool.js';
