@@ -1,6 +1,7 @@
 // Finds every agent a session can use: the built-ins, `~/.claude/agents/*.md`, the project's
 // `.claude/agents/*.md` and `--agents` JSON. On a name clash the flag beats the project, the
 // project beats the user, and the user beats a built-in. A broken file is reported and skipped.
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { claudeConfigDir } from '../utils/configDir.js';
@@ -28,6 +29,8 @@ export function projectAgentsDir(cwd: string): string {
 }
 
 async function markdownFiles(dir: string): Promise<string[]> {
+  // No folder is the common case: a synchronous check is cheaper than a failed async listing.
+  if (!existsSync(dir)) return [];
   try {
     const entries = await readdir(dir, { withFileTypes: true });
     return entries

@@ -1,6 +1,7 @@
 // Where MCP servers are configured: `.mcp.json` files in the project (project scope), the
 // reference's `~/.claude.json` and Pulse's own `~/.pulse/mcp.json` (user scope, and local scope
 // under `projects[<dir>]`), and `--mcp-config` (dynamic scope; alone with --strict-mcp-config).
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { claudeConfigDir, homeDir, pulseConfigDir } from '../utils/configDir.js';
@@ -40,6 +41,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Parsed JSON of a file; undefined when it does not exist. Broken JSON throws with the path. */
 export async function readJsonFile(path: string): Promise<unknown> {
+  // Missing is the common case: a synchronous check is cheaper than a failed async read.
+  if (!existsSync(path)) return undefined;
   let text: string;
   try {
     text = await readFile(path, 'utf8');

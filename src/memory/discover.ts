@@ -1,5 +1,6 @@
 // Where memory files are looked for, in load order: the user's own files, then each folder from
 // the filesystem root down to the working directory.
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { claudeConfigDir, pulseConfigDir } from '../utils/configDir.js';
@@ -50,6 +51,7 @@ function rootToCwd(cwd: string): string[] {
 
 /** Every `.md` file under a rules folder, subfolders included, in a stable order. */
 async function ruleFiles(rulesDir: string, type: MemoryType): Promise<MemoryCandidate[]> {
+  if (!existsSync(rulesDir)) return [];
   let entries: string[];
   try {
     entries = await readdir(rulesDir, { recursive: true });

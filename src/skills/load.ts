@@ -1,6 +1,7 @@
 // Skills: `.claude/skills/<name>/SKILL.md` (project) and the user's `<claude config>/skills/…`.
 // A skill is a folder: SKILL.md holds its frontmatter and instructions, anything beside it is
 // supporting material the instructions may point to. Project skills win a name clash.
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { allowedToolRules, CommandFileError, firstLineOf, parseCommandFile } from '../commands/custom/frontmatter.js';
@@ -30,6 +31,8 @@ export function skillDirs(cwd: string): SkillDirs {
 }
 
 async function skillFolders(root: string): Promise<string[]> {
+  // No folder is the common case: a synchronous check is cheaper than a failed async listing.
+  if (!existsSync(root)) return [];
   try {
     const entries = await readdir(root, { withFileTypes: true });
     return entries.filter((entry) => entry.isDirectory() || entry.isSymbolicLink()).map((entry) => entry.name).sort();

@@ -1,7 +1,7 @@
 // Lists the `.md` files under a folder, for start-up discovery (custom commands). It replaces
 // fast-glob's `**/*.md` there, so the glob engine loads only when Glob or Grep runs. Same
 // results: hidden files and folders skipped, symlinks followed, paths relative with `/`, sorted.
-import type { Dirent } from 'node:fs';
+import { existsSync, type Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -9,6 +9,8 @@ type Folder = { path: string; relative: string; realPath: string; ancestors: Rea
 
 /** `.md` files under dir as sorted `/`-separated relative paths; a missing folder gives []. */
 export async function listMarkdownFiles(dir: string): Promise<string[]> {
+  // No folder is the common case: a synchronous check is cheaper than a failed async realpath.
+  if (!existsSync(dir)) return [];
   let realPath: string;
   try {
     realPath = await realpath(dir);

@@ -1,6 +1,6 @@
 // Reads and validates one settings file. A missing file is simply absent; a broken one becomes a
 // one-line error naming the file and the field, and the file is left out.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type * as z from 'zod';
 import { SettingsSchema, type Settings } from './schema.js';
 import type { SettingSource } from './sources.js';
@@ -16,6 +16,8 @@ export type SettingsError = {
 export type SettingsReadResult = { settings?: Settings; error?: SettingsError };
 
 export function readSettingsFile(path: string, source: SettingSource, displayName: string): SettingsReadResult {
+  // Missing is the common case: checking first spares building an error for each absent file.
+  if (!existsSync(path)) return {};
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
