@@ -4,39 +4,62 @@ import * as z from 'zod';
 import type { PermissionMode } from '../types/permissions.js';
 import { INPUT_FORMATS, OUTPUT_FORMATS, SELECTABLE_PERMISSION_MODES } from './program.js';
 
-const rawOptionsSchema = z.object({
-  print: z.boolean().optional(),
-  outputFormat: z.enum(OUTPUT_FORMATS).optional(),
-  inputFormat: z.enum(INPUT_FORMATS).optional(),
-  verbose: z.boolean().optional(),
-  model: z.string().optional(),
-  fallbackModel: z.string().optional(),
-  maxTurns: z.number().int().positive().optional(),
-  maxBudgetUsd: z.number().positive().optional(),
-  permissionMode: z.enum(SELECTABLE_PERMISSION_MODES).optional(),
-  dangerouslySkipPermissions: z.boolean().optional(),
-  allowDangerouslySkipPermissions: z.boolean().optional(),
-  allowedTools: z.array(z.string()).optional(),
-  disallowedTools: z.array(z.string()).optional(),
-  tools: z.array(z.string()).optional(),
-  systemPrompt: z.string().optional(),
-  appendSystemPrompt: z.string().optional(),
-  settings: z.string().optional(),
-  agents: z.string().optional(),
-  addDir: z.array(z.string()).optional(),
-  includePartialMessages: z.boolean().optional(),
-  continue: z.boolean().optional(),
-  resume: z.union([z.string(), z.boolean()]).optional(),
-  sessionId: z.string().optional(),
-  sessionPersistence: z.boolean().optional(),
-  permissionPromptTool: z.string().optional(),
-  mcpConfig: z.array(z.string()).optional(),
-  strictMcpConfig: z.boolean().optional(),
-  replayUserMessages: z.boolean().optional(),
-  forkSession: z.boolean().optional(),
-  settingSources: z.string().optional(),
-  maxThinkingTokens: z.string().optional(),
-});
+/**
+ * A schema per option, built only for the options commander actually set: building one object
+ * schema for all of them made ~70 zod schemas (and ~1 MB of garbage) on every start.
+ */
+const optionSchemas = {
+  print: () => z.boolean(),
+  outputFormat: () => z.enum(OUTPUT_FORMATS),
+  inputFormat: () => z.enum(INPUT_FORMATS),
+  verbose: () => z.boolean(),
+  model: () => z.string(),
+  fallbackModel: () => z.string(),
+  maxTurns: () => z.number().int().positive(),
+  maxBudgetUsd: () => z.number().positive(),
+  permissionMode: () => z.enum(SELECTABLE_PERMISSION_MODES),
+  dangerouslySkipPermissions: () => z.boolean(),
+  allowDangerouslySkipPermissions: () => z.boolean(),
+  allowedTools: () => z.array(z.string()),
+  disallowedTools: () => z.array(z.string()),
+  tools: () => z.array(z.string()),
+  systemPrompt: () => z.string(),
+  appendSystemPrompt: () => z.string(),
+  settings: () => z.string(),
+  agents: () => z.string(),
+  addDir: () => z.array(z.string()),
+  includePartialMessages: () => z.boolean(),
+  continue: () => z.boolean(),
+  resume: () => z.union([z.string(), z.boolean()]),
+  sessionId: () => z.string(),
+  sessionPersistence: () => z.boolean(),
+  permissionPromptTool: () => z.string(),
+  mcpConfig: () => z.array(z.string()),
+  strictMcpConfig: () => z.boolean(),
+  replayUserMessages: () => z.boolean(),
+  forkSession: () => z.boolean(),
+  settingSources: () => z.string(),
+  maxThinkingTokens: () => z.string(),
+} satisfies Record<string, () => z.ZodType>;
+
+type OptionName = keyof typeof optionSchemas;
+type RawOptions = { [Name in OptionName]?: z.infer<ReturnType<(typeof optionSchemas)[Name]>> };
+
+function isOptionName(name: string): name is OptionName {
+  return Object.hasOwn(optionSchemas, name);
+}
+
+/** Validates the options that are set; unknown names are dropped, as an object schema would. */
+function parseRawOptions(raw: Record<string, unknown>): RawOptions {
+  const options: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || !isOptionName(name)) continue;
+    const parsed = optionSchemas[name]().safeParse(value);
+    if (!parsed.success) throw new Error(firstIssue(name, parsed.error));
+    options[name] = parsed.data;
+  }
+  return options as RawOptions;
+}
 
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export type InputFormat = (typeof INPUT_FORMATS)[number];
@@ -80,7 +103,7 @@ export type CliOptions = {
 };
 
 /** Flags Pulse knows but cannot act on yet: refusing beats silently ignoring them. */
-function rejectUnsupported(raw: z.infer<typeof rawOptionsSchema>): void {
+function rejectUnsupported(raw: RawOptions): void {
   const tool = raw.permissionPromptTool;
   if (tool !== undefined && tool !== 'stdio') {
     throw new Error(`--permission-prompt-tool ${tool} is not supported yet; only "stdio" (the SDK protocol) is`);
@@ -97,16 +120,14 @@ function thinkingTokens(raw: string | undefined): number | undefined {
   return tokens;
 }
 
-function firstIssue(error: z.ZodError): string {
+function firstIssue(name: string, error: z.ZodError): string {
   const issue = error.issues[0];
-  const path = issue?.path.join('.') ?? 'options';
+  const path = [name, ...(issue?.path ?? [])].join('.');
   return `invalid value for ${path}: ${issue?.message ?? 'unknown problem'}`;
 }
 
 export function readCliOptions(raw: Record<string, unknown>): CliOptions {
-  const parsed = rawOptionsSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(firstIssue(parsed.error));
-  const options = parsed.data;
+  const options = parseRawOptions(raw);
   if (options.replayUserMessages && options.inputFormat !== 'stream-json') {
     throw new Error('--replay-user-messages needs --input-format stream-json and --output-format stream-json');
   }
