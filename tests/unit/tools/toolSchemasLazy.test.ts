@@ -12,16 +12,17 @@ import { sessionTools } from '../../../src/tools/sessionTools.js';
 
 const zodCalls = vi.hoisted(() => ({ names: [] as string[] }));
 
-// Every schema starts with one of these; the conversion to JSON Schema is counted too.
+// Every schema starts with one of these; the conversion to JSON Schema is counted too. Pulse
+// imports zod as a namespace (`import * as z from 'zod'`), so the module's own exports are the
+// ones replaced (and `z`/`default` too, for any code that reaches them that way).
 vi.mock('zod', async (importOriginal) => {
   const actual = await importOriginal<typeof import('zod')>();
   const counted = <K extends 'object' | 'looseObject' | 'strictObject' | 'string' | 'union' | 'toJSONSchema'>(name: K) =>
     ((...args: unknown[]) => {
       zodCalls.names.push(name);
-      return (actual.z[name] as (...a: unknown[]) => unknown)(...args);
-    }) as (typeof actual.z)[K];
-  const z = {
-    ...actual.z,
+      return (actual[name] as (...a: unknown[]) => unknown)(...args);
+    }) as (typeof actual)[K];
+  const overrides = {
     object: counted('object'),
     looseObject: counted('looseObject'),
     strictObject: counted('strictObject'),
@@ -29,7 +30,8 @@ vi.mock('zod', async (importOriginal) => {
     union: counted('union'),
     toJSONSchema: counted('toJSONSchema'),
   };
-  return { ...actual, z, default: z };
+  const z = { ...actual.z, ...overrides };
+  return { ...actual, ...overrides, z, default: z };
 });
 
 type Globals = { __PULSE_TOOL_INPUT_SCHEMAS__?: Record<string, unknown> };
