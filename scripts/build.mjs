@@ -69,6 +69,9 @@ const COLD_GROUPS = {
   'write-file-atomic': ['write-file-atomic'],
   // Only Glob and Grep's own search walk folders with it; start-up lists command files itself.
   'fast-glob': ['fast-glob'],
+  // .gitignore-style matching and patches: only tools at work, path rules and scoped memory use them.
+  ignore: ['ignore'],
+  diff: ['diff'],
   mcp: [
     '@modelcontextprotocol/sdk/client/auth.js',
     '@modelcontextprotocol/sdk/client/index.js',
@@ -90,6 +93,8 @@ const FORWARDERS = {
   'gray-matter': 'export default function matter(...args) { return cold()(...args); }',
   turndown: 'export default function TurndownService(...args) { const Real = cold(); return new Real(...args); }',
   'write-file-atomic': 'export default function writeFileAtomic(...args) { return cold()(...args); }',
+  ignore: 'export default function ignore(...args) { return cold()(...args); }',
+  diff: 'export function structuredPatch(...args) { return cold().structuredPatch(...args); }',
   // fast-glob's default export is a function that carries the package's other functions.
   'fast-glob': [
     'export default function fastGlob(...args) { return cold()(...args); }',
