@@ -1,5 +1,7 @@
 // Every line Pulse prints on stdout in print mode goes through one writer, so lines never
-// interleave and a closed pipe (`pulse -p … | head -1`) ends the run quietly.
+// interleave and a closed pipe (`pulse -p … | head -1`) ends the run quietly. The stream is
+// opened on the first line: building process.stdout costs a millisecond or more, and print mode
+// has nothing to say before the model answers.
 
 export type LineWriter = {
   line(text: string): void;
@@ -9,19 +11,25 @@ export type LineWriter = {
 };
 
 export function createLineWriter(
-  stream: NodeJS.WritableStream,
+  openStream: () => NodeJS.WritableStream,
   onClosed: () => void = () => undefined,
 ): LineWriter {
   let closed = false;
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    if (closed) return;
-    closed = true;
-    onClosed();
-  });
+  let stream: NodeJS.WritableStream | undefined;
+  const opened = (): NodeJS.WritableStream => {
+    if (stream) return stream;
+    stream = openStream();
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      if (closed) return;
+      closed = true;
+      onClosed();
+    });
+    return stream;
+  };
   const line = (text: string): void => {
     if (closed) return;
-    stream.write(`${text}\n`);
+    opened().write(`${text}\n`);
   };
   return {
     line,

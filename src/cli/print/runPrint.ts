@@ -80,7 +80,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const registry = await booted.commands.registry();
   for (const problem of [...booted.settingsWarnings, ...registry.errors]) process.stderr.write(`pulse: warning: ${problem}\n`);
   const turn = await turnFor(booted, prompt, controller.signal);
-  const writer = createLineWriter(process.stdout, () => controller.abort());
+  const writer = createLineWriter(() => process.stdout, () => controller.abort());
   const formatter = createFormatter(options.outputFormat, writer, {
     sessionId: booted.sessionId,
     includePartialMessages: options.includePartialMessages,

@@ -160,7 +160,7 @@ export async function runSdk(options: CliOptions): Promise<number> {
   const plan = planHeadlessSession(options, sessionCwd());
   let server: SdkServer | undefined;
   // A reader that went away (EPIPE) ends the session quietly, like a signal without the code.
-  const writer = createLineWriter(process.stdout, () => server?.stop());
+  const writer = createLineWriter(() => process.stdout, () => server?.stop());
   server = new SdkServer(options, plan, writer, new ControlChannel(writer));
   const signals = abortOnSignals(() => server.stop());
   try {
