@@ -108,7 +108,7 @@ const FORWARDERS = {
  */
 function wrapBundle(contents) {
   return Buffer.concat([
-    Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive, __pulseLoadBundle, __pulseStartupDone) {'),
+    Buffer.from('(function (exports, require, module, __filename, __dirname, __pulseImportInteractive, __pulseLoadBundle, __pulseCodeCache) {'),
     contents,
     Buffer.from('\n})'),
   ]);

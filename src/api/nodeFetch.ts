@@ -6,7 +6,8 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { LightHeaders, type HeadersInput } from './lightHeaders.js';
-import { reportStartupDone } from '../utils/startupDone.js';
+import { beforeNodeFetch } from '../utils/beforeNodeFetch.js';
+import { reportStartupDone } from '../utils/codeCache.js';
 
 type FetchInput = string | URL | { url: string };
 type FetchInit = { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal | null };
@@ -134,7 +135,7 @@ function send(requester: Requester, url: URL, init: FetchInit, payload: Uint8Arr
       reject(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: error }));
     });
     signal?.addEventListener('abort', onAbort, { once: true });
-    // Once the first request has left, start-up is over (see src/utils/startupDone.ts).
+    // Once the first request has left, start-up is over (see src/utils/codeCache.ts).
     request.once('finish', reportStartupDone);
     request.end(payload);
   });
@@ -145,6 +146,7 @@ export async function nodeFetch(input: FetchInput, init: FetchInit = {}): Promis
   const url = urlOf(input);
   const payload = bodyBytes(init.body);
   if (payload === 'unsupported' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    await beforeNodeFetch();
     return fetch(input instanceof URL || typeof input === 'string' ? input : input.url, init as RequestInit);
   }
   return send(await requesterFor(url), url, init, payload);

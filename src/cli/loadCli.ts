@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { Script, constants } from 'node:vm';
 import { pulseConfigDir } from '../utils/configDir.js';
 import { readBundleFiles, writeCache } from './bundleFiles.js';
@@ -34,8 +33,11 @@ type BundleWrapper = (
   dirname: string,
   importInteractive: ImportInteractive,
   loadBundle: LoadBundle,
-  startupDone: () => void,
+  codeCache: CodeCacheHooks,
 ) => void;
+
+/** What the bundle tells the loader (src/utils/codeCache.ts is the bundle's side). */
+type CodeCacheHooks = { startupDone(): void; beforeFlagChange(): void };
 
 /**
  * One cache file per bundle, Node build and kind of run, so a REPL start does not replace the
@@ -58,19 +60,29 @@ function runKind(args: readonly string[]): string {
  * session's functions are in it; print mode's once the first model request is out (the bundle
  * calls startupDone), because V8 deserialises a whole cache at every start and functions that
  * only run later are cheaper to compile while the model is answering. Either way a cache is
- * written only when there was none or V8 refused it.
+ * written only when there was none or V8 refused it. V8 refuses a cache made under other flags,
+ * so pending caches are saved before a flag changes, and none is written after.
  */
 class CacheWriter {
   readonly #pending: Array<() => void> = [];
+  #flagsChanged = false;
+  readonly hooks: CodeCacheHooks;
 
   constructor(saveAtStartupDone: boolean) {
-    this.startupDone = saveAtStartupDone ? () => this.#saveAll() : () => undefined;
+    this.hooks = {
+      startupDone: () => {
+        if (saveAtStartupDone) this.#saveAll();
+      },
+      beforeFlagChange: () => {
+        this.#saveAll();
+        this.#flagsChanged = true;
+      },
+    };
     process.once('exit', () => this.#saveAll());
   }
 
-  readonly startupDone: () => void;
-
   add(script: Script, path: string, bundleName: string): void {
+    if (this.#flagsChanged) return;
     this.#pending.push(() => writeCache(script, path, bundleName));
   }
 
@@ -96,7 +108,7 @@ function bundleLoader(chunksDir: string, kind: string, importInteractive: Import
     if (!cachedData || script.cachedDataRejected === true) caches.add(script, cachePath, bundleName);
     const wrapper = script.runInThisContext() as BundleWrapper;
     const module: CommonJsModule = { exports: {} };
-    wrapper(module.exports, createRequire(bundlePath), module, bundlePath, chunksDir, importInteractive, load, caches.startupDone);
+    wrapper(module.exports, createRequire(bundlePath), module, bundlePath, chunksDir, importInteractive, load, caches.hooks);
     loaded.set(bundleName, module.exports);
     return module.exports;
   };
@@ -105,9 +117,6 @@ function bundleLoader(chunksDir: string, kind: string, importInteractive: Import
 
 function loadBundle(bundleName: string, args: readonly string[], importInteractive: ImportInteractive): CliModule {
   const kind = runKind(args);
-  // V8 rejects a cache made under other flags, and print mode turns on --liftoff-only (see
-  // run.ts): turn it on before compiling so the cache written at exit matches the next start.
-  if (kind === 'print') setFlagsFromString('--liftoff-only');
   // This code is part of the built entry, dist/pulse.js; the bundles are in dist/chunks/.
   const load = bundleLoader(join(dirname(fileURLToPath(import.meta.url)), 'chunks'), kind, importInteractive);
   return load(bundleName) as unknown as CliModule;

@@ -1,7 +1,6 @@
 // Parses the command line, picks the mode and hands over. Heavy modules (bootstrap, the loop,
 // the REPL) are imported only once Pulse knows it needs them, so --help stays fast.
 import { isatty } from 'node:tty';
-import { setFlagsFromString } from 'node:v8';
 import * as z from 'zod';
 import { chooseMode } from './mode.js';
 import { parseCommandLine } from './program.js';
@@ -44,10 +43,6 @@ export async function runCli(args: string[]): Promise<number> {
   }
 
   checkPrintModeOptions(options);
-  // fetch's HTTP parser is WebAssembly; V8 re-compiles it with its optimising tier in the
-  // background and process exit waits for that (about 200 ms). A one-shot run gains nothing
-  // from the faster tier, so print mode keeps the baseline compiler only.
-  setFlagsFromString('--liftoff-only');
   // Loading print mode's modules is most of start-up; let it overlap with reading stdin.
   const printMode = import('./print/runPrint.js');
   printMode.catch(() => undefined);

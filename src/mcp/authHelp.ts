@@ -3,6 +3,7 @@
 // publishes OAuth metadata (found with the SDK's discovery), the message says so, so nobody
 // hunts for a login command that does not exist.
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { beforeNodeFetch } from '../utils/beforeNodeFetch.js';
 
 export type AuthFailure = {
   url: string;
@@ -27,7 +28,10 @@ async function oauthServers(failure: AuthFailure): Promise<string[]> {
     ? extractResourceMetadataUrl(new Response(null, { status: 401, headers: { 'www-authenticate': failure.challenge } }))
     : undefined;
   const signal = AbortSignal.timeout(failure.timeoutMs);
-  const fetchWithDeadline: FetchLike = (url, init) => fetch(url, { ...init, signal });
+  const fetchWithDeadline: FetchLike = async (url, init) => {
+    await beforeNodeFetch();
+    return fetch(url, { ...init, signal });
+  };
   try {
     const metadata = await discoverOAuthProtectedResourceMetadata(
       failure.url,

@@ -8,6 +8,7 @@ import { describeAuthRequired } from './authHelp.js';
 import { PULSE_CLIENT_INFO } from './limits.js';
 import type { McpServerConfig } from './config.js';
 import type { StderrTail } from './stderrTail.js';
+import { beforeNodeFetch } from '../utils/beforeNodeFetch.js';
 
 export type McpConnection = {
   client: Client;
@@ -69,6 +70,7 @@ function createTransport(sdk: Sdk, config: McpServerConfig, cwd: string, stderr:
   }
   const requestInit: RequestInit = { headers: config.headers };
   const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+    await beforeNodeFetch();
     const response = await fetch(url, init);
     if (response.status === 401 || response.status === 403) {
       refusal.status = response.status;

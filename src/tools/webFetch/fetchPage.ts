@@ -2,6 +2,7 @@
 // another host can be handed back to the model instead of being followed blindly.
 import { MAX_BODY_BYTES, MAX_REDIRECTS } from './limits.js';
 import { isSameSiteRedirect } from './url.js';
+import { beforeNodeFetch } from '../../utils/beforeNodeFetch.js';
 
 export type FetchedPage = {
   kind: 'page';
@@ -73,6 +74,7 @@ export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchO
   for (let redirects = 0; ; redirects++) {
     let response: Response;
     try {
+      await beforeNodeFetch();
       response = await fetch(url, {
         redirect: 'manual',
         signal,
