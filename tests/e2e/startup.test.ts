@@ -1,7 +1,7 @@
 // What start-up feeds the model and how it treats settings: system prompt parts, memory,
 // settings rules and broken settings files.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineKinds, resultOf, scenario, STREAM_JSON } from './harness.js';
@@ -79,5 +79,22 @@ describe('start-up', () => {
     expect(events.map((line) => (line.event as { type: string }).type)).toEqual(
       expect.arrayContaining(['message_start', 'content_block_delta', 'message_stop']),
     );
+  });
+});
+
+describe('the code cache', () => {
+  it('is written by the first print run and reused unchanged by the next', async () => {
+    const s = await scenario([], { content: [{ type: 'text', text: 'ok' }] });
+    const cacheDir = join(s.world.configDir, 'cache');
+    expect((await s.run(['hi', '-p'])).code).toBe(0);
+    const written = (await readdir(cacheDir)).filter((name) => name.startsWith('cli-print-'));
+    expect(written).toHaveLength(1);
+    const first = await stat(join(cacheDir, written[0] ?? ''));
+
+    const second = await s.run(['again', '-p']);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('ok');
+    // A cache V8 refused (other flags, another bundle) would have been written again.
+    expect((await stat(join(cacheDir, written[0] ?? ''))).mtimeMs).toBe(first.mtimeMs);
   });
 });
