@@ -2,24 +2,13 @@
 // is checked against the mock, stored with mode 0600, and the REPL starts and uses it.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readStoredCredentials } from '../../src/auth/store.js';
-import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { killPtyPulses, startPtyPulse, type PtyPulse } from '../support/ptyPulse.js';
-import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
+import { startPtyPulse, type PtyPulse } from '../support/ptyPulse.js';
+import type { PulseWorld } from '../support/runPulse.js';
 import { waitFor } from './helpers.js';
+import { ptyScenario } from './ptyHarness.js';
 const KEY = 'sk-ant-first-run-pty-key-F1R5';
-
-let world: PulseWorld | undefined;
-let mock: MockAnthropic | undefined;
-
-afterEach(async () => {
-  killPtyPulses();
-  await mock?.close();
-  await world?.cleanup();
-  mock = undefined;
-  world = undefined;
-});
 
 function startPulseWithoutKey(current: PulseWorld, url: string): PtyPulse {
   return startPtyPulse(current, { cols: 120, env: { ANTHROPIC_BASE_URL: url } });
@@ -27,9 +16,7 @@ function startPulseWithoutKey(current: PulseWorld, url: string): PtyPulse {
 
 describe('first run', () => {
   it('asks for a key, checks and stores it, then the REPL uses it', async () => {
-    assertBuilt();
-    world = await createWorld();
-    mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'Hello with the stored key.' }] }], acceptedKeys: [KEY] });
+    const { world, mock } = await ptyScenario({ turns: [{ content: [{ type: 'text', text: 'Hello with the stored key.' }] }], acceptedKeys: [KEY] });
     const pulse = startPulseWithoutKey(world, mock.url);
 
     await waitFor(() => pulse.screen().includes('1. Paste an API key'), 15_000);
@@ -57,9 +44,7 @@ describe('first run', () => {
   });
 
   it('ends with the missing-key line when the key screen is cancelled', async () => {
-    assertBuilt();
-    world = await createWorld();
-    mock = await startMockAnthropic({ turns: [] });
+    const { world, mock } = await ptyScenario({ turns: [] });
     const pulse = startPulseWithoutKey(world, mock.url);
     await waitFor(() => pulse.screen().includes('1. Paste an API key'), 15_000);
     pulse.write('\u001B');

@@ -2,22 +2,10 @@
 // markers and the text to the prompt as the terminal sends them, a large paste stays a
 // placeholder on screen and goes whole to the model; `!` runs a command and the next request
 // carries its output.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
-import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
+import { describe, expect, it } from 'vitest';
+import { startPtyPulse } from '../support/ptyPulse.js';
 import { waitFor } from './helpers.js';
-
-let world: PulseWorld | undefined;
-let mock: MockAnthropic | undefined;
-
-afterEach(async () => {
-  killPtyPulses();
-  await mock?.close();
-  await world?.cleanup();
-  mock = undefined;
-  world = undefined;
-});
+import { ptyScenario } from './ptyHarness.js';
 
 const lastUserText = (body: unknown): string => {
   const messages = (body as { messages: Array<{ role: string; content: unknown }> }).messages;
@@ -26,10 +14,8 @@ const lastUserText = (body: unknown): string => {
 
 describe('prompt input in a pty', () => {
   it('collapses a large bracketed paste, sends it whole, and runs ! commands into the context', async () => {
-    assertBuilt();
-    world = await createWorld();
-    mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'Got it.\n' }] }] });
-    const session = startPtyPulse(world, { env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+    const { world, mock, apiEnv } = await ptyScenario({ turns: [{ content: [{ type: 'text', text: 'Got it.\n' }] }] });
+    const session = startPtyPulse(world, { env: apiEnv });
     const { screen, output } = session;
 
     await waitFor(() => screen().includes('/ for commands'), 15_000);

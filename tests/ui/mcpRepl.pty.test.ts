@@ -3,36 +3,22 @@
 // session (a notice says so) and the next request offers its tools and carries its instructions.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildMcpTestServerScript, TEST_SERVER_INSTRUCTIONS } from '../support/mcpTestServer.js';
-import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
-import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
+import { startPtyPulse } from '../support/ptyPulse.js';
 import { waitFor } from './helpers.js';
-
-let world: PulseWorld | undefined;
-let mock: MockAnthropic | undefined;
-
-afterEach(async () => {
-  killPtyPulses();
-  await mock?.close();
-  await world?.cleanup();
-  mock = undefined;
-  world = undefined;
-});
+import { ptyScenario } from './ptyHarness.js';
 
 describe('MCP approval in the REPL', () => {
   it('asks about .mcp.json servers, saves the answer and connects them in the same session', async () => {
-    assertBuilt();
     const script = await buildMcpTestServerScript();
-    world = await createWorld();
-    mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'Tools seen.' }] }] });
+    const { world, mock, apiEnv } = await ptyScenario({ turns: [{ content: [{ type: 'text', text: 'Tools seen.' }] }] });
     await writeFile(
       join(world.repo, '.mcp.json'),
       JSON.stringify({ mcpServers: { project: { command: process.execPath, args: [script, '--stdio'] } } }),
     );
 
-    const pty = startPtyPulse(world, { cols: 120, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+    const pty = startPtyPulse(world, { cols: 120, env: apiEnv });
     const { screen } = pty;
 
     await waitFor(() => screen().includes('New MCP servers found in .mcp.json: project'), 15_000);

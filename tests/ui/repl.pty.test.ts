@@ -2,28 +2,14 @@
 // streaming an answer, asking permission for a tool, and exiting with the resume hint.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
-import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
+import { describe, expect, it } from 'vitest';
+import { startPtyPulse } from '../support/ptyPulse.js';
 import { waitFor } from './helpers.js';
-
-let world: PulseWorld | undefined;
-let mock: MockAnthropic | undefined;
-
-afterEach(async () => {
-  killPtyPulses();
-  await mock?.close();
-  await world?.cleanup();
-  mock = undefined;
-  world = undefined;
-});
+import { ptyScenario } from './ptyHarness.js';
 
 describe('the REPL in a pty', () => {
   it('streams, asks permission, runs the tool and exits with a resume hint', async () => {
-    assertBuilt();
-    world = await createWorld();
-    mock = await startMockAnthropic({
+    const { world, mock, apiEnv } = await ptyScenario({
       turns: [
         {
           content: [
@@ -36,7 +22,7 @@ describe('the REPL in a pty', () => {
       ],
     });
 
-    const session = startPtyPulse(world, { env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+    const session = startPtyPulse(world, { env: apiEnv });
     const { screen } = session;
 
     await waitFor(() => screen().includes('/ for commands'), 15_000);

@@ -1,36 +1,21 @@
 // Two REPL sessions in a real pseudo-terminal: the second one continues the first (--continue),
 // shows what was said, offers the earlier prompt on the Up arrow, and keeps the session id.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { killPtyPulses, startPtyPulse, type PtyPulse } from '../support/ptyPulse.js';
-import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
+import { describe, expect, it } from 'vitest';
+import { startPtyPulse, type PtyPulse } from '../support/ptyPulse.js';
 import { waitFor } from './helpers.js';
+import { ptyScenario, type PtyScenario } from './ptyHarness.js';
 
-let world: PulseWorld | undefined;
-let mock: MockAnthropic | undefined;
-
-afterEach(async () => {
-  killPtyPulses();
-  await mock?.close();
-  await world?.cleanup();
-  mock = undefined;
-  world = undefined;
-});
-
-function startRepl(args: string[]): PtyPulse {
-  if (!world || !mock) throw new Error('no world');
-  return startPtyPulse(world, { args, env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url } });
+function startRepl({ world, apiEnv }: PtyScenario, args: string[]): PtyPulse {
+  return startPtyPulse(world, { args, env: apiEnv });
 }
 
 describe('resuming in the REPL', () => {
   it('continues the last conversation with its history and prompt history', async () => {
-    assertBuilt();
-    world = await createWorld();
-    mock = await startMockAnthropic({
+    const scenario = await ptyScenario({
       turns: [{ content: [{ type: 'text', text: 'Noted: kiwi.' }] }, { content: [{ type: 'text', text: 'You said kiwi.' }] }],
     });
 
-    const first = startRepl([]);
+    const first = startRepl(scenario, []);
     await waitFor(() => first.screen().includes('/ for commands'), 15_000);
     first.write('remember kiwi');
     // The prompt line itself, not the terminal's echo from before Ink took raw mode.
@@ -42,7 +27,7 @@ describe('resuming in the REPL', () => {
     const id = /pulse --resume ([0-9a-f-]{36})/.exec(first.screen())?.[1];
     expect(id).toBeDefined();
 
-    const second = startRepl(['--continue']);
+    const second = startRepl(scenario, ['--continue']);
     await waitFor(() => second.screen().includes(`Resumed session ${id}`), 15_000);
     expect(second.screen()).toContain('Noted: kiwi.');
     second.write('\u001B[A');
@@ -52,7 +37,7 @@ describe('resuming in the REPL', () => {
     await waitFor(() => /> which fruit\?/.test(second.screen()), 10_000);
     second.write('\r');
     await waitFor(() => second.screen().includes('You said kiwi.'), 15_000);
-    const sent = JSON.stringify(mock.requests[1]?.body.messages);
+    const sent = JSON.stringify(scenario.mock.requests[1]?.body.messages);
     expect(sent).toContain('remember kiwi');
     expect(sent).toContain('Noted: kiwi.');
     expect(sent).toContain('which fruit?');

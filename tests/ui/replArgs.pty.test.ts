@@ -1,27 +1,13 @@
 // The built CLI in a real pseudo-terminal: `pulse "<prompt>"` opens the REPL and sends the prompt
 // as the first turn, /model changes the model of the next request, /status names the endpoint.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
-import { assertBuilt, createWorld, type PulseWorld } from '../support/runPulse.js';
+import { describe, expect, it } from 'vitest';
+import { startPtyPulse } from '../support/ptyPulse.js';
 import { waitFor } from './helpers.js';
-
-let world: PulseWorld | undefined;
-let mock: MockAnthropic | undefined;
-
-afterEach(async () => {
-  killPtyPulses();
-  await mock?.close();
-  await world?.cleanup();
-  mock = undefined;
-  world = undefined;
-});
+import { ptyScenario } from './ptyHarness.js';
 
 describe('pulse "<prompt>" in a pty', () => {
   it('runs the prompt at once, then /model and /status act on the live session', async () => {
-    assertBuilt();
-    world = await createWorld();
-    mock = await startMockAnthropic({
+    const { world, mock } = await ptyScenario({
       turns: [
         { content: [{ type: 'text', text: 'First answer here.\n' }] },
         { content: [{ type: 'text', text: 'Second answer here.\n' }] },
