@@ -1,15 +1,11 @@
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QueryParams } from '../../src/query/deps.js';
 import type { Terminal } from '../../src/query/state.js';
-import { createReplStore } from '../../src/state/store.js';
 import { BashTool } from '../../src/tools/bash/BashTool.js';
 import type { AnyTool } from '../../src/tools/Tool.js';
 import type { LoopEvent } from '../../src/types/messages.js';
 import type { PermissionMode, PermissionResult } from '../../src/types/permissions.js';
-import { App } from '../../src/ui/App.js';
 import type { QueryFn } from '../../src/ui/types.js';
-import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 import {
   aborted,
@@ -23,6 +19,7 @@ import {
   toolResult,
   toolUse,
 } from './loopEvents.js';
+import { renderApp } from './renderApp.js';
 
 type Script = (params: QueryParams) => AsyncGenerator<LoopEvent, Terminal>;
 
@@ -38,19 +35,11 @@ async function renderRepl(script: Script) {
     return script(params);
   };
   const modes: PermissionMode[] = [];
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [BashTool as AnyTool],
-        buildSystemPrompt: async () => ['You are a test.'],
-        context: makeToolContext(process.cwd()),
-        query,
-        setPermissionMode: (mode) => modes.push(mode),
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    tools: [BashTool as AnyTool],
+    query,
+    setPermissionMode: (mode) => modes.push(mode),
+  });
   views.push(view);
   await settle();
   const frame = (): string => plain(view.lastFrame());

@@ -1,15 +1,13 @@
 // `pulse "fix the test"`: the prompt argument opens the REPL and runs as its first turn.
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseMode } from '../../src/cli/mode.js';
 import type { QueryParams } from '../../src/query/deps.js';
-import { createReplStore } from '../../src/state/store.js';
 import type { ReplSession, ResumeChoice } from '../../src/ui/types.js';
-import { App, type AppProps } from '../../src/ui/App.js';
+import type { AppProps } from '../../src/ui/App.js';
 import type { QueryFn } from '../../src/ui/types.js';
-import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 import { assistantText, COMPLETED, messageStart } from './loopEvents.js';
+import { renderApp } from './renderApp.js';
 
 const views: Array<{ unmount: () => void }> = [];
 afterEach(() => {
@@ -24,20 +22,10 @@ async function renderRepl(extra: Partial<AppProps['options']>) {
     yield assistantText('On it.');
     return COMPLETED;
   };
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [],
-        buildSystemPrompt: async () => ['You are a test.'],
-        context: makeToolContext(process.cwd()),
-        query,
-        setPermissionMode: () => undefined,
-        ...extra,
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    query,
+    ...extra,
+  });
   views.push(view);
   await settle();
   return { view, store, calls, frame: () => plain(view.lastFrame()) };

@@ -2,18 +2,16 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QueryParams } from '../../src/query/deps.js';
-import { createReplStore } from '../../src/state/store.js';
 import type { Message } from '../../src/types/messages.js';
 import type { PermissionRule } from '../../src/types/permissions.js';
-import { App } from '../../src/ui/App.js';
 import { shellMessages, shellTranscriptText } from '../../src/ui/input/shellMode.js';
 import type { QueryFn } from '../../src/ui/types.js';
 import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 import { assistantText, COMPLETED } from './loopEvents.js';
+import { renderApp } from './renderApp.js';
 
 const views: Array<{ unmount: () => void }> = [];
 const dirs: string[] = [];
@@ -37,16 +35,10 @@ async function renderShellRepl(rules: PermissionRule[] = []) {
     yield assistantText('Seen it.');
     return COMPLETED;
   };
-  const store = createReplStore();
   const context = makeToolContext(cwd, {
     getPermissionContext: () => ({ mode: 'default', rules, workingDirectories: [cwd] }),
   });
-  const view = render(
-    <App
-      store={store}
-      options={{ tools: [], buildSystemPrompt: async () => ['Test.'], context, query, setPermissionMode: () => undefined }}
-    />,
-  );
+  const { store, view } = renderApp({ context, query });
   views.push(view);
   await settle();
   const frame = (): string => plain(view.lastFrame());

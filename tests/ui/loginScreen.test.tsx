@@ -3,20 +3,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, setClientOptions } from '../../src/api/client.js';
 import { clearKeyHelperCache } from '../../src/auth/keyHelper.js';
 import { resolveApiKey } from '../../src/auth/resolve.js';
 import { readStoredCredentials } from '../../src/auth/store.js';
 import type { Terminal } from '../../src/query/state.js';
-import { createReplStore } from '../../src/state/store.js';
 import type { LoopEvent } from '../../src/types/messages.js';
-import { App } from '../../src/ui/App.js';
 import type { QueryFn } from '../../src/ui/types.js';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropic.js';
-import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
+import { renderApp } from './renderApp.js';
 
 const KEY = 'sk-ant-repl-login-key-R3PL';
 const NAMES = ['PULSE_CONFIG_DIR', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'] as const;
@@ -54,20 +51,10 @@ const noQuery: QueryFn = async function* (): AsyncGenerator<LoopEvent, Terminal>
 };
 
 function renderRepl() {
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [],
-        buildSystemPrompt: async () => [],
-        context: makeToolContext(dir),
-        query: noQuery,
-        setPermissionMode: () => undefined,
-        cwd: dir,
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    query: noQuery,
+    cwd: dir,
+  });
   views.push(view);
   const frame = (): string => plain(view.lastFrame());
   const type = async (text: string): Promise<void> => {

@@ -5,7 +5,6 @@
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { render } from 'ink-testing-library';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveMcpApprovalChoice } from '../../src/bootstrap/mcpApproval.js';
 import { createMcpCommand } from '../../src/mcp/commands.js';
@@ -14,13 +13,13 @@ import { McpManager } from '../../src/mcp/manager.js';
 import { mcpReplBridge } from '../../src/mcp/replBridge.js';
 import type { QueryParams } from '../../src/query/deps.js';
 import type { Terminal } from '../../src/query/state.js';
-import { createReplStore, type ReplStore } from '../../src/state/store.js';
+import type { ReplStore } from '../../src/state/store.js';
 import type { LoopEvent } from '../../src/types/messages.js';
-import { App } from '../../src/ui/App.js';
 import { buildMcpTestServerScript } from '../support/mcpTestServer.js';
 import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 import { COMPLETED } from './loopEvents.js';
+import { renderApp } from './renderApp.js';
 
 let script: string;
 beforeAll(async () => {
@@ -54,22 +53,14 @@ function startManager(dir: string, entries: McpServerEntry[]): McpManager {
 }
 
 async function renderRepl(dir: string, manager: McpManager) {
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [],
-        buildSystemPrompt: async () => ['test'],
-        context: makeToolContext(dir),
-        query: async function* (_params: QueryParams): AsyncGenerator<LoopEvent, Terminal> {
-          return COMPLETED;
-        },
-        setPermissionMode: () => {},
-        mcp: mcpReplBridge(manager),
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    context: makeToolContext(dir),
+    query: async function* (_params: QueryParams): AsyncGenerator<LoopEvent, Terminal> {
+      return COMPLETED;
+    },
+    setPermissionMode: () => {},
+    mcp: mcpReplBridge(manager),
+  });
   cleanups.push(() => view.unmount());
   await settle();
   return { view, store, frame: (): string => plain(view.lastFrame()) };

@@ -3,21 +3,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/commands/status.js';
 import { applyPermissionUpdates } from '../../src/permissions/updates.js';
 import type { QueryParams } from '../../src/query/deps.js';
 import { session } from '../../src/state/session.js';
-import { createReplStore } from '../../src/state/store.js';
 import { BashTool } from '../../src/tools/bash/BashTool.js';
 import type { AnyTool } from '../../src/tools/Tool.js';
 import type { ToolPermissionContext } from '../../src/types/permissions.js';
-import { App, type AppProps } from '../../src/ui/App.js';
+import type { AppProps } from '../../src/ui/App.js';
 import type { QueryFn } from '../../src/ui/types.js';
 import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 import { assistantText, COMPLETED, messageStart } from './loopEvents.js';
+import { renderApp } from './renderApp.js';
 
 let dir: string;
 const savedClaudeDir = process.env.CLAUDE_CONFIG_DIR;
@@ -60,21 +59,13 @@ async function renderRepl(extra: Partial<AppProps['options']> = {}) {
     },
     options: { model: 'claude-opus-4-8', isNonInteractive: false, verbose: false, env: {} },
   });
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [BashTool as AnyTool],
-        buildSystemPrompt: async () => ['You are a test.'],
-        context,
-        query,
-        setPermissionMode: () => undefined,
-        cwd: dir,
-        ...extra,
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    tools: [BashTool as AnyTool],
+    context,
+    query,
+    cwd: dir,
+    ...extra,
+  });
   views.push(view);
   await settle();
   const frame = (): string => plain(view.lastFrame());

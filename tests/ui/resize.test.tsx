@@ -1,13 +1,10 @@
 // A terminal resize re-lays out what is still live: the prompt box and the streaming line wrap
 // to the new width at once, with nothing wider than the terminal left on screen.
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReplStore } from '../../src/state/store.js';
-import { App } from '../../src/ui/App.js';
 import { visibleWidth } from '../../src/ui/markdown/ansi.js';
 import type { QueryFn } from '../../src/ui/types.js';
-import { makeToolContext } from '../support/toolContext.js';
 import { plain, settle, waitFor } from './helpers.js';
+import { renderApp } from './renderApp.js';
 
 const views: Array<{ unmount: () => void }> = [];
 afterEach(() => {
@@ -22,19 +19,9 @@ const DRAFT = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet ki
 const LIVE = 'Streaming words that arrive one after another until the line is long enough to wrap';
 
 async function renderAtWidth(columns: number) {
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [],
-        buildSystemPrompt: async () => [],
-        context: makeToolContext(process.cwd()),
-        query: neverCalled,
-        setPermissionMode: () => undefined,
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    query: neverCalled,
+  });
   views.push(view);
   let width = columns;
   // ink-testing-library's stdout has a fixed width; a real terminal's changes and says so.

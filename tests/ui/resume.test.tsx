@@ -3,17 +3,15 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QueryParams } from '../../src/query/deps.js';
-import { createReplStore } from '../../src/state/store.js';
 import type { LoopEvent, Message } from '../../src/types/messages.js';
-import { App } from '../../src/ui/App.js';
 import { filterChoices, ResumePicker, whenText } from '../../src/ui/components/ResumePicker.js';
 import { PromptHistory } from '../../src/ui/input/history.js';
 import { transcriptItemsFor } from '../../src/ui/session/resumedConversation.js';
 import type { QueryFn, ReplSession, ResumeChoice } from '../../src/ui/types.js';
 import { createUserMessage } from '../../src/utils/messages.js';
-import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 import { assistantText, COMPLETED } from './loopEvents.js';
+import { renderApp } from './renderApp.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const CHOICES: ResumeChoice[] = [
@@ -124,21 +122,11 @@ async function renderWithSession(session: FakeSession, pickAtStart = false) {
     yield assistantText('answered');
     return COMPLETED;
   };
-  const store = createReplStore();
-  const view = render(
-    <App
-      store={store}
-      options={{
-        tools: [],
-        buildSystemPrompt: async () => ['test'],
-        context: makeToolContext(process.cwd()),
-        query,
-        setPermissionMode: () => undefined,
-        session,
-        pickSessionAtStart: pickAtStart,
-      }}
-    />,
-  );
+  const { store, view } = renderApp({
+    query,
+    session,
+    pickSessionAtStart: pickAtStart,
+  });
   views.push(view);
   await settle();
   return { view, store, calls, frame: (): string => plain(view.lastFrame()) };
