@@ -1,6 +1,8 @@
 // What every benchmark that runs the built CLI shares: where the build is, the mock Messages API
 // bundled for plain Node, and the median.
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -30,6 +32,28 @@ export async function loadMockAnthropic(scratch) {
     logLevel: 'warning',
   });
   return import(pathToFileURL(outfile).href);
+}
+
+/**
+ * A scratch folder (the cwd and HOME of the runs) and a mock API that answers every request
+ * "hi", with the environment `pulse -p hi` runs in; `close()` removes both.
+ */
+export async function startHiWorld(prefix) {
+  const scratch = await mkdtemp(join(tmpdir(), prefix));
+  const { startMockAnthropic } = await loadMockAnthropic(scratch);
+  const mock = await startMockAnthropic({ turns: [], fallback: { content: [{ type: 'text', text: 'hi' }] } });
+  const env = {
+    PATH: process.env.PATH,
+    HOME: scratch,
+    PULSE_CONFIG_DIR: join(scratch, 'pulse'),
+    ANTHROPIC_API_KEY: 'sk-bench',
+    ANTHROPIC_BASE_URL: mock.url,
+  };
+  const close = async () => {
+    await mock.close();
+    await rm(scratch, { recursive: true, force: true });
+  };
+  return { scratch, mock, env, close };
 }
 
 export function median(values) {

@@ -6,11 +6,10 @@
 // Usage: node scripts/bench/startup.mjs [runs]
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
+import { median, pulseBin, startHiWorld } from './harness.mjs';
 
 const pulse = pulseBin();
 const runs = Number.parseInt(process.argv[2] ?? process.env.BENCH_RUNS ?? '15', 10);
@@ -55,16 +54,7 @@ async function measureInRounds(measurements) {
 }
 
 async function main() {
-  const scratch = await mkdtemp(join(tmpdir(), 'pulse-bench-'));
-  const { startMockAnthropic } = await loadMockAnthropic(scratch);
-  const mock = await startMockAnthropic({ turns: [], fallback: { content: [{ type: 'text', text: 'hi' }] } });
-  const env = {
-    PATH: process.env.PATH,
-    HOME: scratch,
-    PULSE_CONFIG_DIR: join(scratch, 'pulse'),
-    ANTHROPIC_API_KEY: 'sk-bench',
-    ANTHROPIC_BASE_URL: mock.url,
-  };
+  const { scratch, mock, env, close } = await startHiWorld('pulse-bench-');
   const cwd = scratch;
 
   try {
@@ -84,8 +74,7 @@ async function main() {
     const rss = await peakRss(env, cwd);
     report(node, version, printHi, firstRequest, rss);
   } finally {
-    await mock.close();
-    await rm(scratch, { recursive: true, force: true });
+    await close();
   }
 }
 

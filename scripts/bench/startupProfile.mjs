@@ -5,10 +5,9 @@
 // the first HTTP request starts. Usage: node scripts/bench/startupProfile.mjs [runs] [top]
 // Build with identifiers kept to read the function names: esbuild's minifyIdentifiers off.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadMockAnthropic, pulseBin } from './harness.mjs';
+import { pulseBin, startHiWorld } from './harness.mjs';
 
 const pulse = pulseBin();
 const runs = Number.parseInt(process.argv[2] ?? '10', 10);
@@ -66,16 +65,7 @@ function print(title, map, runCount, limit) {
 }
 
 async function main() {
-  const scratch = await mkdtemp(join(tmpdir(), 'pulse-profile-'));
-  const { startMockAnthropic } = await loadMockAnthropic(scratch);
-  const mock = await startMockAnthropic({ turns: [], fallback: { content: [{ type: 'text', text: 'hi' }] } });
-  const env = {
-    PATH: process.env.PATH,
-    HOME: scratch,
-    PULSE_CONFIG_DIR: join(scratch, 'pulse'),
-    ANTHROPIC_API_KEY: 'sk-bench',
-    ANTHROPIC_BASE_URL: mock.url,
-  };
+  const { scratch, env, close } = await startHiWorld('pulse-profile-');
   const profiles = join(scratch, 'profiles');
   try {
     await runPulse([], env, scratch); // fills the code cache
@@ -92,8 +82,7 @@ async function main() {
     print('Self time by kind (mean per run)', byKind, runs, 12);
     print('Top functions by self time (mean per run)', byFunction, runs, top);
   } finally {
-    await mock.close();
-    await rm(scratch, { recursive: true, force: true });
+    await close();
   }
 }
 
