@@ -1,6 +1,6 @@
 // What the build changes inside packages, each for a measured reason (start-up time, memory or
-// the REPL's rendering cost), as esbuild plugins for scripts/build.mjs. Each patch touches only
-// the files it names and fails the build when a package no longer looks as expected.
+// the REPL's rendering cost), as esbuild plugins for scripts/build.mjs. Each touches only the
+// files it names.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
