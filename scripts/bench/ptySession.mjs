@@ -3,7 +3,7 @@
 // and the child's CPU time from /proc. What all benchmarks share is in harness.mjs.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
@@ -22,6 +22,9 @@ export async function createBenchWorld() {
   const world = { base, repo: join(base, 'repo'), home: join(base, 'home'), configDir: join(base, 'config') };
   await Promise.all([mkdir(world.repo), mkdir(world.home), mkdir(world.configDir)]);
   execFileSync('git', ['init', '-q'], { cwd: world.repo });
+  // Trusted already (the shape src/bootstrap/trust.ts keeps), so the REPL opens straight away.
+  const store = { folders: { [world.repo]: { trustedAt: new Date(0).toISOString() } } };
+  await writeFile(join(world.configDir, 'trusted-folders.json'), JSON.stringify(store));
   return { ...world, cleanup: () => rm(base, { recursive: true, force: true }) };
 }
 

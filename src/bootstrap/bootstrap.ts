@@ -34,6 +34,7 @@ import { createPermissionUpdater } from './permissionUpdates.js';
 import { loadStartupSettings } from './startupSettings.js';
 import { assembleSystemPrompt } from './systemPrompt.js';
 import { createToolUseContext } from './toolUseContext.js';
+import { requireWorkspaceTrust, trustForThisRun } from './trust.js';
 
 export type BootstrapOptions = {
   cwd: string;
@@ -129,6 +130,10 @@ async function memoryText(cwd: string): Promise<string> {
 
 export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped> {
   const cwd = realDirectory(options.cwd);
+  // Before anything from the folder is read or run. Without a terminal there is nobody to ask:
+  // being started there is taken as trust (the reference does the same).
+  if (options.isNonInteractive) trustForThisRun(cwd);
+  requireWorkspaceTrust(cwd);
   Object.assign(session, {
     originalCwd: cwd,
     cwd,

@@ -12,6 +12,7 @@ import { openLiveSession, planSession, sessionCwd, withToolResultsDir } from './
 import { createReplSession } from './session/replSession.js';
 import { gatherStatus } from './statusReport.js';
 import { PULSE_VERSION } from './version.js';
+import { confirmWorkspaceTrust } from './workspaceTrust.js';
 
 /**
  * Ink decides once, when it loads, whether it runs under CI (a `CI` variable) and then draws only
@@ -45,6 +46,7 @@ async function bootstrapWithKeyScreen(bootOptions: BootstrapOptions): Promise<Bo
 }
 
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
+  if (!(await confirmWorkspaceTrust(sessionCwd(), loadReplOutsideCiMode))) return 1;
   const plan = planSession(options, sessionCwd());
   const booted = await bootstrapWithKeyScreen({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
   const { runRepl } = await loadReplOutsideCiMode();

@@ -9,6 +9,7 @@ import type { QueryFn, ReplOptions } from './types.js';
 
 export type { ReplOptions } from './types.js';
 export { runFirstRunOnboarding } from './firstRun.js';
+export { askWorkspaceTrust } from './components/TrustDialog.js';
 
 /** Runs the REPL until the user leaves; resolves to the process exit code. */
 export async function runRepl(options: ReplOptions): Promise<number> {

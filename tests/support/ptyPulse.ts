@@ -24,6 +24,8 @@ export type PtyPulseOptions = {
   env?: Record<string, string>;
   cols?: number;
   rows?: number;
+  /** Where Pulse starts; the world's repo unless given. */
+  cwd?: string;
 };
 
 const running: IPty[] = [];
@@ -35,7 +37,7 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
     name: 'xterm-256color',
     cols: options.cols ?? 100,
     rows: options.rows ?? 40,
-    cwd: world.repo,
+    cwd: options.cwd ?? world.repo,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: world.home,

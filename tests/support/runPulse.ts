@@ -2,7 +2,7 @@
 // as cwd, a temp HOME and PULSE_CONFIG_DIR, and only the environment the test gives it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, mkdir, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +17,23 @@ export type PulseWorld = {
   cleanup(): Promise<void>;
 };
 
-export async function createWorld(): Promise<PulseWorld> {
+export type WorldOptions = {
+  /** Whether the repo was already trusted (the trust question answered); true unless a test asks. */
+  trusted?: boolean;
+};
+
+export async function createWorld(options: WorldOptions = {}): Promise<PulseWorld> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'pulse-e2e-')));
   const repo = join(root, 'repo');
   const home = join(root, 'home');
   const configDir = join(root, 'config');
   await Promise.all([mkdir(repo), mkdir(home), mkdir(configDir)]);
   execFileSync('git', ['init', '-q'], { cwd: repo });
+  if (options.trusted !== false) {
+    // The shape src/bootstrap/trust.ts keeps: the interactive tests start past the trust question.
+    const store = { folders: { [repo]: { trustedAt: new Date(0).toISOString() } } };
+    await writeFile(join(configDir, 'trusted-folders.json'), JSON.stringify(store));
+  }
   return { repo, home, configDir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
