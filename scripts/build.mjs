@@ -64,7 +64,8 @@ const interactiveHandOff = {
  */
 const COLD_GROUPS = {
   execa: ['execa'],
-  'gray-matter': ['gray-matter'],
+  // YAML is read only when a command, skill, agent or rule file has frontmatter.
+  'js-yaml': ['js-yaml'],
   // turndown brings a whole DOM (domino) along, the largest package in the bundle.
   turndown: ['turndown'],
   'write-file-atomic': ['write-file-atomic'],
@@ -91,7 +92,7 @@ const COLD_GROUPS = {
  */
 const FORWARDERS = {
   execa: 'export function execa(...args) { return cold().execa(...args); }',
-  'gray-matter': 'export default function matter(...args) { return cold()(...args); }',
+  'js-yaml': 'export function load(...args) { return cold().load(...args); }',
   turndown: 'export default function TurndownService(...args) { const Real = cold(); return new Real(...args); }',
   'write-file-atomic': 'export default function writeFileAtomic(...args) { return cold()(...args); }',
   ignore: 'export default function ignore(...args) { return cold()(...args); }',

@@ -1,18 +1,19 @@
 // Turns an agent file (YAML frontmatter + system prompt) or one entry of `--agents` JSON into
 // a definition, or into a message that says exactly what is wrong with it.
-import matter from 'gray-matter';
 import * as z from 'zod';
+import { FrontmatterError, parseFrontmatter, type Frontmatter } from '../utils/frontmatter.js';
 import { lazySchema } from '../utils/lazySchema.js';
 import { PERMISSION_MODES } from '../types/permissions.js';
 import type { AgentDefinition, AgentSource } from './definition.js';
 
-const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** The reference accepts spaces too ("Code Reviewer"); the model passes the name as written. */
+const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_. -]*$/;
 
 const nameSchema = lazySchema(() =>
   z
     .string()
     .trim()
-    .regex(AGENT_NAME, 'must be letters, digits, "-", "_" or "." (for example code-reviewer)'),
+    .regex(AGENT_NAME, 'must be letters, digits, spaces, "-", "_" or "." (for example code-reviewer)'),
 );
 
 /** `Read, Grep` or `[Read, Grep]`; an empty list is kept (an agent with no tools). */
@@ -64,20 +65,19 @@ function optionalFields(fields: Fields): Partial<AgentDefinition> {
 }
 
 export function parseAgentFile(text: string, path: string, source: AgentSource): ParseOutcome {
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: Frontmatter;
   try {
-    // A fresh options object keeps gray-matter from answering out of its cache of earlier files.
-    parsed = matter(text, {});
+    parsed = parseFrontmatter(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, message: `the frontmatter is not valid YAML (${reason})` };
+    if (!(error instanceof FrontmatterError)) throw error;
+    return { ok: false, message: error.message };
   }
   if (Object.keys(parsed.data).length === 0) {
     return { ok: false, message: 'no frontmatter: start the file with --- and give at least name and description' };
   }
   const fields = frontmatterSchema().safeParse(parsed.data);
   if (!fields.success) return { ok: false, message: describeIssues(fields.error) };
-  const systemPrompt = parsed.content.trim();
+  const systemPrompt = parsed.body.trim();
   if (systemPrompt === '') return { ok: false, message: 'the body (the agent\'s system prompt) is empty' };
   return {
     ok: true,

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { stripBom } from '../utils/bom.js';
 import { claudeConfigDir, homeDir, pulseConfigDir } from '../utils/configDir.js';
 import { entriesFromServers, resolveByPrecedence, type McpServerEntry } from './config.js';
 
@@ -52,7 +53,7 @@ export async function readJsonFile(path: string): Promise<unknown> {
   }
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(stripBom(text)) as unknown;
   } catch (error) {
     throw new Error(`${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }

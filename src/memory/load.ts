@@ -1,5 +1,5 @@
 // Loads the memory files that apply to a working directory, imports expanded.
-import matter from 'gray-matter';
+import { parseFrontmatter } from '../utils/frontmatter.js';
 import { memoryCandidates, type MemoryCandidate, type MemoryType } from './discover.js';
 import { expandImports } from './imports.js';
 import { readMemoryText, type TextFile } from './readText.js';
@@ -48,12 +48,12 @@ async function loadCandidate(
 /** A rule's text without its frontmatter, or undefined when `paths:` scopes it to some files. */
 function unscopedRuleBody(text: string): string | undefined {
   try {
-    const parsed = matter(text);
+    const parsed = parseFrontmatter(text);
     const paths: unknown = parsed.data.paths;
     const scoped = Array.isArray(paths) ? paths.length > 0 : typeof paths === 'string' && paths.trim() !== '';
-    return scoped ? undefined : parsed.content;
+    return scoped ? undefined : parsed.body;
   } catch {
-    // Frontmatter that is not valid YAML: keep the whole text rather than lose the rule.
+    // Frontmatter that cannot be read at all: keep the whole text rather than lose the rule.
     return text;
   }
 }

@@ -3,7 +3,7 @@
 // to the folder that holds the `.claude/rules` directory.
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import ignore from 'ignore';
-import matter from 'gray-matter';
+import { parseFrontmatter } from '../utils/frontmatter.js';
 import type { MemoryCandidate } from './discover.js';
 
 export type ScopedRule = { candidate: MemoryCandidate; base: string; patterns: string[] };
@@ -12,7 +12,7 @@ export type ScopedRule = { candidate: MemoryCandidate; base: string; patterns: s
 export function rulePatterns(text: string): string[] | undefined {
   let data: Record<string, unknown>;
   try {
-    data = matter(text, {}).data;
+    data = parseFrontmatter(text).data;
   } catch {
     return undefined;
   }

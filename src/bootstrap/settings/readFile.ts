@@ -2,6 +2,7 @@
 // one-line error naming the file and the field, and the file is left out.
 import { existsSync, readFileSync } from 'node:fs';
 import type * as z from 'zod';
+import { stripBom } from '../../utils/bom.js';
 import { SettingsSchema, type Settings } from './schema.js';
 import type { SettingSource } from './sources.js';
 
@@ -37,7 +38,7 @@ export function parseSettingsText(
   if (text.trim() === '') return { settings: {} };
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(stripBom(text));
   } catch (error) {
     return failed(file, source, displayName, `is not valid JSON (${errorText(error)})`);
   }

@@ -1,7 +1,7 @@
-// The frontmatter of a command or skill file, parsed with gray-matter and checked with zod. A
-// file that fails either check is reported by path and skipped; the others still load.
-import matter from 'gray-matter';
+// The frontmatter of a command or skill file, read by the shared frontmatter reader and checked
+// with zod. A file that fails either check is reported by path and skipped; the others still load.
 import * as z from 'zod';
+import { FrontmatterError, parseFrontmatter, type Frontmatter } from '../../utils/frontmatter.js';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { parseRuleString, splitToolList } from '../../permissions/rules.js';
 import type { RuleValue } from '../../types/permissions.js';
@@ -25,20 +25,19 @@ export type ParsedCommandFile = { frontmatter: CommandFrontmatter; body: string 
 export class CommandFileError extends Error {}
 
 export function parseCommandFile(path: string, text: string): ParsedCommandFile {
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: Frontmatter;
   try {
-    // A fresh options object keeps gray-matter from answering out of its cache.
-    parsed = matter(text, {});
+    parsed = parseFrontmatter(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new CommandFileError(`${path}: the frontmatter is not valid YAML (${reason}); this file was skipped`);
+    if (!(error instanceof FrontmatterError)) throw error;
+    throw new CommandFileError(`${path}: ${error.message}; this file was skipped`);
   }
-  const checked = commandFrontmatterSchema().safeParse(parsed.data ?? {});
+  const checked = commandFrontmatterSchema().safeParse(parsed.data);
   if (!checked.success) {
     const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || 'frontmatter'}: ${issue.message}`);
     throw new CommandFileError(`${path}: bad frontmatter (${problems.join('; ')}); this file was skipped`);
   }
-  return { frontmatter: checked.data, body: parsed.content };
+  return { frontmatter: checked.data, body: parsed.body };
 }
 
 /** `allowed-tools` as rules; entries that are not rules are reported rather than dropped silently. */

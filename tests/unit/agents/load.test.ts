@@ -71,7 +71,7 @@ describe('parseAgentFile', () => {
     ['a missing description', '---\nname: a\n---\nBody', /description/],
     ['an unknown mode', '---\nname: a\ndescription: d\npermissionMode: yolo\n---\nBody', /permissionMode/],
     ['a bad maxTurns', '---\nname: a\ndescription: d\nmaxTurns: -2\n---\nBody', /maxTurns/],
-    ['invalid YAML', '---\nname: [unclosed\ndescription: d\n---\nBody', /not valid YAML/],
+    ['frontmatter that is not fields', '---\n[unclosed, list\nname: a\n---\nBody', /not valid YAML/],
     ['an empty body', '---\nname: a\ndescription: d\n---\n\n', /body/],
   ])('refuses %s with a clear message', (_label, text, message) => {
     const parsed = parseAgentFile(text, 'bad.md', 'project');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findProjectRoot, hooksConfigFromSettings, loadSettings, rulesFromSettings } from '../../../src/bootstrap/settings/index.js';
@@ -118,6 +118,14 @@ describe('loadSettings precedence', () => {
     const { merged, errors } = loadSettings({ cwd: box.project });
     expect(errors).toEqual([]);
     expect(merged).toMatchObject({ futureFeature: { on: true }, permissions: { newPermissionKey: 1 } });
+  });
+
+  it('reads a file saved with a UTF-8 byte-order mark', () => {
+    mkdirSync(join(box.project, '.claude'), { recursive: true });
+    writeFileSync(projectFile(), `\uFEFF${JSON.stringify({ model: 'haiku' })}`);
+    const { merged, errors } = loadSettings({ cwd: box.project });
+    expect(errors).toEqual([]);
+    expect(merged.model).toBe('haiku');
   });
 });
 
