@@ -3,9 +3,9 @@
 import type { PermissionMode } from '../types/permissions.js';
 
 /** Where a definition came from; later sources in AGENT_SOURCE_ORDER win a name clash. */
-export type AgentSource = 'built-in' | 'user' | 'project' | 'flag';
+export type AgentSource = 'built-in' | 'plugin' | 'user' | 'project' | 'flag';
 
-export const AGENT_SOURCE_ORDER: readonly AgentSource[] = ['built-in', 'user', 'project', 'flag'];
+export const AGENT_SOURCE_ORDER: readonly AgentSource[] = ['built-in', 'plugin', 'user', 'project', 'flag'];
 
 export type AgentDefinition = {
   /** What the model passes as `subagent_type`. */

@@ -16,6 +16,7 @@ export {
   userAgentsDir,
   type LoadAgentsOptions,
   type LoadedAgents,
+  type PluginAgentFolder,
 } from './load.js';
 export { parseAgentFile, parseAgentsFlag, parseAgentsRecord } from './parse.js';
 export {

@@ -1,10 +1,11 @@
-// Finds every agent a session can use: the built-ins, `~/.claude/agents/*.md`, the project's
-// `.claude/agents/*.md` and `--agents` JSON. On a name clash the flag beats the project, the
+// Finds every agent a session can use: the built-ins, the `.md` files anywhere under
+// `~/.claude/agents/` and the project's `.claude/agents/` (collections keep agents in category
+// folders; the file's `name:` names the agent), and `--agents` JSON. On a name clash the flag beats the project, the
 // project beats the user, and the user beats a built-in. A broken file is reported and skipped.
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { claudeConfigDir } from '../utils/configDir.js';
+import { listMarkdownFiles } from '../utils/markdownFiles.js';
 import { BUILTIN_AGENTS } from './builtins.js';
 import { AGENT_SOURCE_ORDER, type AgentDefinition, type AgentLoadError, type AgentSource } from './definition.js';
 import { parseAgentFile, parseAgentsFlag } from './parse.js';
@@ -16,6 +17,8 @@ export type LoadAgentsOptions = {
   flagJson?: string;
   /** Defaults to `claudeConfigDir()`; tests point it at a temp dir. */
   userDir?: string;
+  /** Agent folders of the session's plugins; user and project agents win a name clash. */
+  pluginFolders?: readonly PluginAgentFolder[];
 };
 
 export type LoadedAgents = { agents: AgentDefinition[]; errors: AgentLoadError[] };
@@ -29,22 +32,15 @@ export function projectAgentsDir(cwd: string): string {
 }
 
 async function markdownFiles(dir: string): Promise<string[]> {
-  // No folder is the common case: a synchronous check is cheaper than a failed async listing.
-  if (!existsSync(dir)) return [];
-  try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-      .map((entry) => join(dir, entry.name))
-      .sort();
-  } catch {
-    // No folder is the common case; an unreadable one has nothing we could load either.
-    return [];
-  }
+  return (await listMarkdownFiles(dir)).map((relative) => join(dir, relative.split('/').join(sep)));
 }
 
-async function loadFolder(dir: string, source: AgentSource): Promise<LoadedAgents> {
+/** A folder of agent files from a plugin: its agents are named `<plugin>:<name>`. */
+export type PluginAgentFolder = { dir: string; plugin: string };
+
+async function loadFolder(dir: string, source: AgentSource, plugin?: string): Promise<LoadedAgents> {
   const result: LoadedAgents = { agents: [], errors: [] };
+  const definedIn = new Map<string, string>();
   for (const path of await markdownFiles(dir)) {
     let text: string;
     try {
@@ -54,8 +50,18 @@ async function loadFolder(dir: string, source: AgentSource): Promise<LoadedAgent
       continue;
     }
     const parsed = parseAgentFile(text, path, source);
-    if (parsed.ok) result.agents.push(parsed.agent);
-    else result.errors.push({ path, message: parsed.message });
+    if (!parsed.ok) {
+      result.errors.push({ path, message: parsed.message });
+      continue;
+    }
+    const agent = plugin === undefined ? parsed.agent : { ...parsed.agent, name: `${plugin}:${parsed.agent.name}` };
+    const first = definedIn.get(agent.name);
+    if (first !== undefined) {
+      result.errors.push({ path, message: `defines the agent "${agent.name}", which ${first} already defines` });
+      continue;
+    }
+    definedIn.set(agent.name, path);
+    result.agents.push(agent);
   }
   return result;
 }
@@ -87,16 +93,19 @@ export function mergeAgents(agents: readonly AgentDefinition[]): AgentDefinition
 
 export async function loadAgentDefinitions(options: LoadAgentsOptions): Promise<LoadedAgents> {
   const fromFlag = options.flagJson === undefined ? [] : parseAgentsFlag(options.flagJson);
-  const [user, project] = await Promise.all([
+  const [user, project, ...plugins] = await Promise.all([
     loadFolder(userAgentsDir(options.userDir), 'user'),
     loadFolder(projectAgentsDir(options.cwd), 'project'),
+    ...(options.pluginFolders ?? []).map((folder) => loadFolder(folder.dir, 'plugin', folder.plugin)),
   ]);
+  const fromPlugins = plugins.flatMap((loaded) => loaded.agents);
   return {
-    agents: mergeAgents([...BUILTIN_AGENTS, ...user.agents, ...project.agents, ...fromFlag]),
-    errors: [...user.errors, ...project.errors],
+    agents: mergeAgents([...BUILTIN_AGENTS, ...fromPlugins, ...user.agents, ...project.agents, ...fromFlag]),
+    errors: [...user.errors, ...project.errors, ...plugins.flatMap((loaded) => loaded.errors)],
   };
 }
 
+/** One line, whatever the parser said. */
 export function formatAgentLoadError(error: AgentLoadError): string {
-  return `agent file ${error.path}: ${error.message}; it was skipped`;
+  return `agent file ${error.path}: ${error.message.replace(/\s*\n\s*/g, ' ')}; it was skipped`;
 }

@@ -5,7 +5,7 @@ import type { LocalCommand } from './types.js';
 export type AgentInfo = {
   name: string;
   description: string;
-  source: 'built-in' | 'user' | 'project' | 'flag';
+  source: 'built-in' | 'plugin' | 'user' | 'project' | 'flag';
   path?: string;
   tools?: readonly string[];
   model?: string;
@@ -15,6 +15,7 @@ const GROUPS: ReadonlyArray<{ source: AgentInfo['source']; title: string }> = [
   { source: 'flag', title: 'From --agents' },
   { source: 'project', title: 'Project (.claude/agents)' },
   { source: 'user', title: 'User (~/.claude/agents)' },
+  { source: 'plugin', title: 'From plugins' },
   { source: 'built-in', title: 'Built-in' },
 ];
 
