@@ -36,7 +36,10 @@ export type CommandContext = {
 };
 
 /** Where a command came from; decides precedence and the menu's label. */
-export type CommandSource = 'builtin' | 'project' | 'user' | 'mcp';
+export type CommandSource = 'builtin' | 'project' | 'user' | 'plugin' | 'mcp';
+
+/** A plugin's folder of commands or skills: what it holds is named `<plugin>:<name>`. */
+export type PluginFolder = { dir: string; plugin: string };
 
 type CommandBase = {
   name: string;
@@ -74,6 +77,8 @@ export type PromptCommand = CommandBase & {
   source: CommandSource;
   /** A skill (from a SKILL.md) rather than a command file. */
   isSkill?: boolean;
+  /** The file it was read from (a command's `.md`, a skill's SKILL.md), for clash reports. */
+  path?: string;
   /** Leaves the command out of what the Skill tool offers the model. */
   disableModelInvocation?: boolean;
   getPrompt(args: string, env: PromptEnv): Promise<CommandPrompt>;

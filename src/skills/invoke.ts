@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expandCommandBody } from '../commands/custom/expand.js';
 import type { PromptCommand, PromptEnv } from '../commands/types.js';
-import type { Skill } from './load.js';
+import { skillFile, type Skill } from './load.js';
 
 const MAX_LISTED_FILES = 50;
 
@@ -33,13 +33,19 @@ export async function skillPrompt(skill: Skill, args: string, env: PromptEnv): P
   return `Skill "${skill.name}" is now active. ${where}\n\n${body}`;
 }
 
+/** A `name:` of one word is accepted after `/` too, as the reference accepts it. */
+const ALIAS = /^[\w][\w:-]*$/;
+
 export function skillCommand(skill: Skill): PromptCommand {
+  const alias = skill.displayName?.toLowerCase();
   return {
     type: 'prompt',
     name: skill.name,
     description: `${skill.description} (${skill.source} skill)`,
     source: skill.source,
     isSkill: true,
+    path: skillFile(skill),
+    ...(alias && ALIAS.test(alias) ? { aliases: [alias] } : {}),
     ...(skill.argumentHint ? { argumentHint: skill.argumentHint } : {}),
     ...(skill.disableModelInvocation ? { disableModelInvocation: true } : {}),
     async getPrompt(args, env) {

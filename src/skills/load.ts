@@ -1,16 +1,22 @@
-// Skills: `.claude/skills/<name>/SKILL.md` (project) and the user's `<claude config>/skills/…`.
-// A skill is a folder: SKILL.md holds its frontmatter and instructions, anything beside it is
-// supporting material the instructions may point to. Project skills win a name clash.
+// Skills: `<folder>/SKILL.md` under the user's `<claude config>/skills/`, the project's
+// `.claude/skills/` and each plugin's `skills/`. A skill is a folder: SKILL.md holds its
+// frontmatter and instructions, anything beside it is supporting material. As in the reference,
+// the folder names the skill (`/release-notes`), a plugin's skills are `<plugin>:<folder>`, and
+// the `name:` field is only a display name (also accepted after `/` when it is one word). On a
+// name clash the user's skill wins over the project's; the one left out is reported with both paths.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { allowedToolRules, CommandFileError, firstLineOf, parseCommandFile } from '../commands/custom/frontmatter.js';
-import type { CommandSource } from '../commands/types.js';
+import type { CommandSource, PluginFolder } from '../commands/types.js';
 import type { RuleValue } from '../types/permissions.js';
 import { claudeConfigDir } from '../utils/configDir.js';
 
 export type Skill = {
+  /** What follows the `/`: the folder's name, `<plugin>:<folder>` for a plugin's skill. */
   name: string;
+  /** The `name:` field when it differs from the folder's name. */
+  displayName?: string;
   description: string;
   source: CommandSource;
   /** The skill's folder: SKILL.md and its supporting files. */
@@ -24,7 +30,7 @@ export type Skill = {
 
 export type SkillLoadResult = { skills: Skill[]; errors: string[] };
 
-export type SkillDirs = { project: string; user: string };
+export type SkillDirs = { project: string; user: string; plugins?: readonly PluginFolder[] };
 
 export function skillDirs(cwd: string): SkillDirs {
   return { project: join(cwd, '.claude', 'skills'), user: join(claudeConfigDir(), 'skills') };
@@ -35,21 +41,28 @@ async function skillFolders(root: string): Promise<string[]> {
   if (!existsSync(root)) return [];
   try {
     const entries = await readdir(root, { withFileTypes: true });
-    return entries.filter((entry) => entry.isDirectory() || entry.isSymbolicLink()).map((entry) => entry.name).sort();
+    return entries
+      .filter((entry) => !entry.name.startsWith('.') && (entry.isDirectory() || entry.isSymbolicLink()))
+      .map((entry) => entry.name)
+      .sort();
   } catch {
     return [];
   }
 }
 
-async function loadSkill(dir: string, folderName: string, source: CommandSource): Promise<Skill | undefined> {
+async function loadSkill(dir: string, name: string, source: CommandSource): Promise<Skill | undefined> {
   const path = join(dir, 'SKILL.md');
+  if (!existsSync(path)) return undefined;
   const text = await readFile(path, 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   const { frontmatter, body } = parseCommandFile(path, text);
   const hint = frontmatter['argument-hint'];
+  const folder = name.slice(name.lastIndexOf(':') + 1);
+  const displayName = frontmatter.name?.trim();
   return {
-    name: frontmatter.name?.trim() || folderName,
-    description: frontmatter.description ?? firstLineOf(body) ?? `The ${folderName} skill`,
+    name,
+    ...(displayName && displayName !== folder ? { displayName } : {}),
+    description: frontmatter.description?.trim() || firstLineOf(body) || `The ${folder} skill`,
     source,
     dir,
     body: body.trim(),
@@ -60,10 +73,10 @@ async function loadSkill(dir: string, folderName: string, source: CommandSource)
   };
 }
 
-async function loadFrom(root: string, source: CommandSource, into: SkillLoadResult): Promise<void> {
+async function loadFrom(root: string, source: CommandSource, into: SkillLoadResult, plugin?: string): Promise<void> {
   for (const folder of await skillFolders(root)) {
     try {
-      const skill = await loadSkill(join(root, folder), folder, source);
+      const skill = await loadSkill(join(root, folder), plugin === undefined ? folder : `${plugin}:${folder}`, source);
       if (skill) into.skills.push(skill);
     } catch (error) {
       into.errors.push(error instanceof CommandFileError ? error.message : `${join(root, folder)}: ${String(error)}`);
@@ -71,13 +84,26 @@ async function loadFrom(root: string, source: CommandSource, into: SkillLoadResu
   }
 }
 
+export function skillFile(skill: Pick<Skill, 'dir'>): string {
+  return join(skill.dir, 'SKILL.md');
+}
+
+/** User skills first, then the project's, then plugins'; the first of a name wins and a clash is reported. */
 export async function loadSkills(dirs: SkillDirs): Promise<SkillLoadResult> {
   const loaded: SkillLoadResult = { skills: [], errors: [] };
-  await loadFrom(dirs.project, 'project', loaded);
   await loadFrom(dirs.user, 'user', loaded);
-  const seen = new Set<string>();
-  return {
-    skills: loaded.skills.filter((skill) => !seen.has(skill.name) && Boolean(seen.add(skill.name))),
-    errors: loaded.errors,
-  };
+  await loadFrom(dirs.project, 'project', loaded);
+  for (const folder of dirs.plugins ?? []) await loadFrom(folder.dir, 'plugin', loaded, folder.plugin);
+  const byName = new Map<string, Skill>();
+  const skills: Skill[] = [];
+  for (const skill of loaded.skills) {
+    const winner = byName.get(skill.name.toLowerCase());
+    if (winner) {
+      loaded.errors.push(`skill /${skill.name}: ${skillFile(skill)} is ignored, ${skillFile(winner)} has the same name and is used`);
+      continue;
+    }
+    byName.set(skill.name.toLowerCase(), skill);
+    skills.push(skill);
+  }
+  return { skills, errors: loaded.errors };
 }

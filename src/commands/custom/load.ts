@@ -1,39 +1,51 @@
-// Custom slash commands: every `.md` file under `.claude/commands/` (project) and the user's
-// `<claude config>/commands/`. The file name is the command; subfolders only label the
-// description ("(project:frontend)"). Project commands win a name clash with user ones.
+// Custom slash commands: every `.md` file under the user's `<claude config>/commands/`, the
+// project's `.claude/commands/` and each plugin's `commands/`. As in the reference, the path
+// names the command: `review.md` is `/review`, `git/commit.md` is `/git:commit`, and a plugin's
+// are `/<plugin>:<path>`. A user command wins a name clash with the project's; the clash is reported.
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { claudeConfigDir } from '../../utils/configDir.js';
 import { listMarkdownFiles } from '../../utils/markdownFiles.js';
-import type { CommandSource, PromptCommand } from '../types.js';
+import type { CommandSource, PluginFolder, PromptCommand } from '../types.js';
 import { expandCommandBody } from './expand.js';
 import { allowedToolRules, argumentHintOf, CommandFileError, firstLineOf, parseCommandFile } from './frontmatter.js';
 
 export type LoadResult = { commands: PromptCommand[]; errors: string[] };
 
-export type CommandDirs = { project: string; user: string };
+export type CommandDirs = { project: string; user: string; plugins?: readonly PluginFolder[] };
 
 export function commandDirs(cwd: string): CommandDirs {
   return { project: join(cwd, '.claude', 'commands'), user: join(claudeConfigDir(), 'commands') };
 }
 
-function label(source: CommandSource, relativePath: string): string {
-  const folder = dirname(relativePath);
-  return folder === '.' ? `(${source})` : `(${source}:${folder.split(/[\\/]/).join(':')})`;
+/** `git/commit.md` -> `git:commit`; a plugin's commands start with the plugin's name. */
+export function commandNameOf(relativePath: string, plugin?: string): string {
+  const name = relativePath.replace(/\.md$/, '').split(/[\\/]/).join(':');
+  return plugin === undefined ? name : `${plugin}:${name}`;
 }
 
-export async function loadCommandFile(path: string, relativePath: string, source: CommandSource): Promise<PromptCommand> {
+function label(source: CommandSource, plugin?: string): string {
+  return plugin === undefined ? `(${source})` : `(plugin ${plugin})`;
+}
+
+export async function loadCommandFile(
+  path: string,
+  relativePath: string,
+  source: CommandSource,
+  plugin?: string,
+): Promise<PromptCommand> {
   const { frontmatter, body } = parseCommandFile(path, await readFile(path, 'utf8'));
   const allowedRules = allowedToolRules(path, frontmatter['allowed-tools']);
-  const name = basename(relativePath, '.md');
+  const name = commandNameOf(relativePath, plugin);
   const summary = frontmatter.description ?? firstLineOf(body) ?? 'Custom command';
   const argumentHint = argumentHintOf(frontmatter['argument-hint']);
   const { model } = frontmatter;
   return {
     type: 'prompt',
     name,
-    description: `${summary} ${label(source, relativePath)}`,
+    description: `${summary} ${label(source, plugin)}`,
     source,
+    path,
     ...(argumentHint ? { argumentHint } : {}),
     ...(frontmatter['disable-model-invocation'] ? { disableModelInvocation: true } : {}),
     async getPrompt(args, env) {
@@ -43,28 +55,34 @@ export async function loadCommandFile(path: string, relativePath: string, source
   };
 }
 
-async function loadFrom(dir: string, source: CommandSource, into: LoadResult): Promise<void> {
+async function loadFrom(dir: string, source: CommandSource, into: PromptCommand[], errors: string[], plugin?: string): Promise<void> {
   for (const relativePath of await listMarkdownFiles(dir)) {
     const path = join(dir, relativePath.split('/').join(sep));
     try {
-      into.commands.push(await loadCommandFile(path, relativePath, source));
+      into.push(await loadCommandFile(path, relativePath, source, plugin));
     } catch (error) {
-      into.errors.push(error instanceof CommandFileError ? error.message : `${path}: ${String(error)}`);
+      errors.push(error instanceof CommandFileError ? error.message : `${path}: ${String(error)}`);
     }
   }
 }
 
-/** Loads both folders; the first command of a name wins, project before user. */
+/** Loads every folder; the first command of a name wins (user, then project, then plugins) and a clash is reported. */
 export async function loadCustomCommands(dirs: CommandDirs): Promise<LoadResult> {
-  const loaded: LoadResult = { commands: [], errors: [] };
-  await loadFrom(dirs.project, 'project', loaded);
-  await loadFrom(dirs.user, 'user', loaded);
-  const seen = new Set<string>();
-  const commands = loaded.commands.filter((command) => {
-    const key = command.name.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return { commands, errors: loaded.errors };
+  const loaded: PromptCommand[] = [];
+  const errors: string[] = [];
+  await loadFrom(dirs.user, 'user', loaded, errors);
+  await loadFrom(dirs.project, 'project', loaded, errors);
+  for (const folder of dirs.plugins ?? []) await loadFrom(folder.dir, 'plugin', loaded, errors, folder.plugin);
+  const byName = new Map<string, PromptCommand>();
+  const commands: PromptCommand[] = [];
+  for (const command of loaded) {
+    const winner = byName.get(command.name.toLowerCase());
+    if (winner) {
+      errors.push(`command /${command.name}: ${command.path} is ignored, ${winner.path} has the same name and is used`);
+      continue;
+    }
+    byName.set(command.name.toLowerCase(), command);
+    commands.push(command);
+  }
+  return { commands, errors };
 }

@@ -1,9 +1,11 @@
 // `` !`cmd` `` in a command file runs before the prompt is sent and is replaced by its output.
-// Only the command's own `allowed-tools` can permit it (Bash rules, checked by the permission
-// engine's matcher); the session's deny rules still apply. Anything else stops the command with
-// an error that says which rule would allow it.
-import { checkBashAllowed, findRuleMatchingAnyPart, ruleAllowsPart } from '../../permissions/bash/match.js';
-import { splitCommand } from '../../permissions/bash/split.js';
+// It is judged as the reference judges it: as a Bash call under the session's permissions with
+// the command's own `allowed-tools` added as allow rules. Deny and ask rules refuse it (nobody can
+// be asked before the turn starts), read-only commands such as `git diff HEAD` need no rule, and
+// anything else needs a rule or a mode that allows it; a refusal says which rule would.
+import { checkBashAllowed, findRuleMatchingAnyPart } from '../../permissions/bash/match.js';
+import { isAcceptedFileSystemCommand } from '../../permissions/bash/fileCommands.js';
+import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
 import { formatRule } from '../../permissions/rules.js';
 import type { PermissionRule, RuleValue } from '../../types/permissions.js';
 import type { PromptEnv } from '../types.js';
@@ -18,26 +20,31 @@ export function preCommandsIn(body: string): string[] {
   return [...body.matchAll(PRE_COMMAND)].map((match) => match[2] ?? '');
 }
 
-/** Why `command` may not run, or undefined when the command's rules allow it. */
+function bashRules(rules: readonly PermissionRule[], behavior: PermissionRule['behavior']): PermissionRule[] {
+  return rules.filter((rule) => rule.behavior === behavior && rule.toolName === 'Bash');
+}
+
+/** Why `command` may not run, or undefined when the session's rules and the command's allow it. */
 export function preCommandRefusal(command: string, allowed: readonly RuleValue[], env: PromptEnv): string | undefined {
-  const bashRules: PermissionRule[] = allowed
+  const permissions = env.permissionContext;
+  const restricting = findRuleMatchingAnyPart(command, [...bashRules(permissions.rules, 'deny'), ...bashRules(permissions.rules, 'ask')]);
+  if (restricting) {
+    const verb = restricting.behavior === 'deny' ? 'denied' : 'held for approval';
+    return `\`${command}\` is ${verb} by the rule ${formatRule(restricting)} (${restricting.source})`;
+  }
+  if (permissions.mode === 'plan' && !isReadOnlyCommand(command)) {
+    return `\`${command}\` would change things, and plan mode allows only read-only commands`;
+  }
+  if (permissions.mode === 'bypassPermissions') return undefined;
+  const fromCommand: PermissionRule[] = allowed
     .filter((rule) => rule.toolName === 'Bash')
     .map((rule) => ({ ...rule, behavior: 'allow', source: 'command' }));
-  if (bashRules.length === 0) {
-    return `\`${command}\` may only run when the command's allowed-tools include a Bash rule for it, e.g. Bash(${firstWord(command)}:*)`;
-  }
-  const denyRules = env.permissionContext.rules.filter((rule) => rule.behavior === 'deny' && rule.toolName === 'Bash');
-  const denied = findRuleMatchingAnyPart(command, denyRules);
-  if (denied) return `\`${command}\` is denied by the rule ${formatRule(denied)} (${denied.source})`;
-  const where = { cwd: env.cwd, workingDirectories: env.permissionContext.workingDirectories };
-  const check = checkBashAllowed(command, bashRules, where);
-  const covered = `\`${command}\` is not covered by the command's allowed-tools (${bashRules.map(formatRule).join(', ')})`;
-  if (!check.allowed) return `${covered}: ${check.reason}`;
-  // The matcher lets read-only parts through without a rule; here only the file's rules may allow.
-  const exact = check.rules.some((rule) => rule.ruleContent === undefined || rule.ruleContent.trim() === command.trim());
-  const uncovered = splitCommand(command).parts.filter((part) => !bashRules.some((rule) => ruleAllowsPart(rule, part)));
-  if (exact || uncovered.length === 0) return undefined;
-  return `${covered}: no rule allows ${uncovered.map((part) => part.text).join(', ')}`;
+  const where = { cwd: env.cwd, workingDirectories: permissions.workingDirectories };
+  const check = checkBashAllowed(command, [...bashRules(permissions.rules, 'allow'), ...fromCommand], where);
+  if (check.allowed) return undefined;
+  if (permissions.mode === 'acceptEdits' && isAcceptedFileSystemCommand(command, where)) return undefined;
+  const covered = fromCommand.length === 0 ? 'no allowed-tools entry covers it' : `the command's allowed-tools (${fromCommand.map(formatRule).join(', ')}) do not cover it`;
+  return `\`${command}\` needs approval and ${covered} (${check.reason}); add a rule such as Bash(${firstWord(command)}:*) to allowed-tools`;
 }
 
 function firstWord(command: string): string {

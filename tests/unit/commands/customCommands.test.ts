@@ -1,6 +1,6 @@
 // Custom slash commands and skills from temp folders: arguments, gated `!` commands, `@file`,
 // namespacing, project-over-user clashes, broken frontmatter, and the one expansion path.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -91,14 +91,35 @@ describe('custom commands', () => {
     expect(makeToolContext(project).getPermissionContext().rules).toEqual([]);
   });
 
-  it('refuses a ! command that allowed-tools does not cover, and runs one it does', async () => {
-    projectCommand('ungated.md', 'Status:\n!`echo hidden`\n');
-    projectCommand('narrow.md', '---\nallowed-tools: Bash(git status:*)\n---\n!`echo nope`\n');
-    projectCommand('gated.md', '---\nallowed-tools: Bash(echo:*)\n---\nOutput: !`echo from-the-shell`\nDone.\n');
+  it('refuses a ! command that changes things unless a rule allows it; read-only ones need no rule', async () => {
+    projectCommand('ungated.md', 'Status:\n!`touch made.txt`\n');
+    projectCommand('narrow.md', '---\nallowed-tools: Bash(git status:*)\n---\n!`touch made.txt`\n');
+    projectCommand('gated.md', '---\nallowed-tools: Bash(touch:*)\n---\nOutput: !`touch made.txt && echo from-the-shell`\nDone.\n');
+    projectCommand('readonly.md', 'Seen: !`echo read-only`\n');
     const { commands } = await load();
-    await expect(expand(commands, '/ungated')).rejects.toThrow(/allowed-tools include a Bash rule/);
-    await expect(expand(commands, '/narrow')).rejects.toThrow(/not covered by the command's allowed-tools/);
+    await expect(expand(commands, '/ungated')).rejects.toThrow(/needs approval and no allowed-tools entry covers it .*Bash\(touch:\*\)/);
+    await expect(expand(commands, '/narrow')).rejects.toThrow(/allowed-tools \(Bash\(git status:\*\)\) do not cover it/);
+    expect(existsSync(join(project, 'made.txt'))).toBe(false);
+    expect((await expand(commands, '/readonly')).prompt).toBe('Seen: read-only');
     expect((await expand(commands, '/gated')).prompt).toBe('Output: from-the-shell\nDone.');
+    expect(existsSync(join(project, 'made.txt'))).toBe(true);
+  });
+
+  it('lets the session\'s allow rules and mode allow a ! command, and plan mode refuse one', async () => {
+    projectCommand('make.md', 'Made: !`touch session.txt && echo yes`\n');
+    const { commands } = await load();
+    const allowing = env({
+      permissionContext: {
+        mode: 'default',
+        rules: [{ toolName: 'Bash', ruleContent: 'touch:*', behavior: 'allow', source: 'cliArg' }],
+        workingDirectories: [project],
+      },
+    });
+    expect((await expand(commands, '/make', allowing)).prompt).toBe('Made: yes');
+    const planning = env({ permissionContext: { mode: 'plan', rules: [], workingDirectories: [project] } });
+    await expect(expand(commands, '/make', planning)).rejects.toThrow(/plan mode allows only read-only/);
+    const bypassing = env({ permissionContext: { mode: 'bypassPermissions', rules: [], workingDirectories: [project] } });
+    expect((await expand(commands, '/make', bypassing)).prompt).toBe('Made: yes');
   });
 
   it("keeps the session's deny rules in force for ! commands", async () => {
@@ -124,23 +145,27 @@ describe('custom commands', () => {
     );
   });
 
-  it('namespaces subfolders in the description only, and lets project commands win a clash', async () => {
+  it('names subfolder commands folder:name, and lets user commands win a clash, reported with both paths', async () => {
     projectCommand(join('frontend', 'component.md'), '---\ndescription: Make a component\n---\nBody\n');
     projectCommand('deploy.md', 'Project deploy\n');
     userCommand('deploy.md', 'User deploy\n');
     userCommand('mine.md', 'Mine\n');
-    const { commands } = await load();
+    const { commands, errors } = await load();
     const byName = Object.fromEntries(commands.map((command) => [command.name, command.description]));
     expect(byName).toEqual({
-      component: 'Make a component (project:frontend)',
-      deploy: 'Project deploy (project)',
+      'frontend:component': 'Make a component (project)',
+      deploy: 'User deploy (user)',
       mine: 'Mine (user)',
     });
-    expect((await expand(commands, '/deploy')).prompt).toBe('Project deploy');
+    expect((await expand(commands, '/deploy')).prompt).toBe('User deploy');
+    expect((await expand(commands, '/frontend:component')).prompt).toBe('Body');
+    expect(errors).toEqual([
+      `command /deploy: ${join(project, '.claude', 'commands', 'deploy.md')} is ignored, ${join(user, 'commands', 'deploy.md')} has the same name and is used`,
+    ]);
   });
 
   it('reports a broken frontmatter by file name and still loads the others', async () => {
-    projectCommand('broken.md', '---\ndescription: [unclosed\n---\nBody\n');
+    projectCommand('broken.md', '---\n[unclosed, list\n---\nBody\n');
     projectCommand('badtype.md', '---\nmodel: 5\n---\nBody\n');
     projectCommand('fine.md', 'Fine\n');
     const { commands, errors } = await load();
@@ -166,13 +191,12 @@ describe('skills', () => {
     const dir = join(project, '.claude', 'skills', 'pdf');
     write(join(dir, 'SKILL.md'), '---\nname: pdf\ndescription: Work with PDF files\n---\nUse scripts/fill.py to fill $ARGUMENTS.\n');
     write(join(dir, 'scripts', 'fill.py'), 'print(1)\n');
-    write(join(user, 'skills', 'pdf', 'SKILL.md'), '---\ndescription: the user one\n---\nUser body\n');
     write(join(user, 'skills', 'notes', 'SKILL.md'), '---\ndescription: Take notes\ndisable-model-invocation: true\n---\nNotes\n');
     const { skills, errors } = await loadSkills({ project: join(project, '.claude', 'skills'), user: join(user, 'skills') });
     expect(errors).toEqual([]);
     expect(skills.map((skill) => [skill.name, skill.source, skill.disableModelInvocation])).toEqual([
-      ['pdf', 'project', false],
       ['notes', 'user', true],
+      ['pdf', 'project', false],
     ]);
     const registry = await loadCommandRegistry(project);
     const { prompt } = await expand(registry.commands, '/pdf form.pdf');
