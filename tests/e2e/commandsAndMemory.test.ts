@@ -50,7 +50,7 @@ describe('custom commands in print mode', () => {
   it('stops with a one-line error when a ! command is not allowed, and names broken command files', async () => {
     const s = await scenario([{ content: [{ type: 'text', text: 'never' }] }]);
     await put(join(s.world.repo, '.claude', 'commands', 'push.md'), 'Run !`git push`\n');
-    await put(join(s.world.repo, '.claude', 'commands', 'broken.md'), '---\ndescription: [oops\n---\nx\n');
+    await put(join(s.world.repo, '.claude', 'commands', 'broken.md'), '---\n[oops, not fields\n---\nx\n');
     const run = await s.run(['-p', '/push']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('broken.md: the frontmatter is not valid YAML');
