@@ -68,7 +68,6 @@ const COLD_GROUPS = {
   'js-yaml': ['js-yaml'],
   // turndown brings a whole DOM (domino) along, the largest package in the bundle.
   turndown: ['turndown'],
-  'write-file-atomic': ['write-file-atomic'],
   // Only Glob and Grep's own search walk folders with it; start-up lists command files itself.
   'fast-glob': ['fast-glob'],
   // .gitignore-style matching and patches: only tools at work, path rules and scoped memory use them.
@@ -94,7 +93,6 @@ const FORWARDERS = {
   execa: 'export function execa(...args) { return cold().execa(...args); }',
   'js-yaml': 'export function load(...args) { return cold().load(...args); }',
   turndown: 'export default function TurndownService(...args) { const Real = cold(); return new Real(...args); }',
-  'write-file-atomic': 'export default function writeFileAtomic(...args) { return cold()(...args); }',
   ignore: 'export default function ignore(...args) { return cold()(...args); }',
   diff: 'export function structuredPatch(...args) { return cold().structuredPatch(...args); }',
   // fast-glob's default export is a function that carries the package's other functions.

@@ -2,11 +2,11 @@
 // either a pasted API key or an apiKeyHelper command chosen during onboarding. The file is
 // created with mode 0600 before the secret is written and moved into place with a rename, so
 // the key is never readable by others, not even for a moment, and a crash never leaves half a file.
-import { randomHex } from '../utils/random.js';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
+import { writeFileAtomically } from '../utils/atomicWrite.js';
 import { pulseConfigDir } from '../utils/configDir.js';
 
 export const CREDENTIALS_FILE = 'credentials.json';
@@ -53,21 +53,7 @@ export async function readStoredCredentials(dir: string = pulseConfigDir()): Pro
 export async function writeStoredCredentials(credentials: StoredCredentials, dir: string = pulseConfigDir()): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = credentialsPath(dir);
-  const temp = `${target}.${process.pid}.${randomHex(6)}.tmp`;
-  // 'wx' with mode 0600: the file exists with owner-only access before any secret is in it.
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    try {
-      await handle.writeFile(`${JSON.stringify(credentials, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(target, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600, forceMode: true });
   return target;
 }
 

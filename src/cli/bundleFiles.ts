@@ -3,9 +3,9 @@
 // reads are arranged to touch as few fresh pages as possible: one buffer serves both files
 // (the cache is read into the pages the source was read into), and the cache starts at an
 // 8-byte boundary, since V8 copies cached data that is not aligned before using it.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Script } from 'node:vm';
+import { writeFileAtomicallySync } from '../utils/atomicWrite.js';
 
 const HEADER_PREFIX = 'pulse-v8-cache ';
 const CACHE_ALIGNMENT = 8;
@@ -67,13 +67,11 @@ export function readBundleFiles(bundlePath: string, cachePath: string, bundleNam
   return { source, cachedData: cacheBytes.subarray(header.length) };
 }
 
+/** A cache that cannot be written is only a slower next start: failures are dropped. */
 export function writeCache(script: Script, path: string, bundleName: string): void {
-  const staging = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(staging, Buffer.concat([cacheHeader(bundleName), script.createCachedData()]));
-    renameSync(staging, path);
+    writeFileAtomicallySync(path, Buffer.concat([cacheHeader(bundleName), script.createCachedData()]));
   } catch {
-    rmSync(staging, { force: true });
+    // The old cache, if any, is still whole.
   }
 }

@@ -50,7 +50,7 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
   const plan = planSession(options, sessionCwd());
   const booted = await bootstrapWithKeyScreen({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
   const { runRepl } = await loadReplOutsideCiMode();
-  // Write failures are not shown: stderr would tear through the REPL's screen.
+  // Its notices (write failures, repairs) are shown in the REPL's transcript: stderr would tear its screen.
   const live = openLiveSession(options, booted, plan);
   const resumedMessages = live.resume();
   const context = withToolResultsDir(booted.createContext(new AbortController().signal), live);

@@ -1,9 +1,9 @@
 // Layer 1: over-sized tool results go to a file and the model sees a preview with the path, so
 // one huge output cannot flood the context. Decisions are recorded and replayed byte for byte:
 // a result shown one way must keep being shown that way, or the prompt cache breaks.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentBlockParam, Message, ToolResultBlockParam, UserMessage } from '../types/messages.js';
+import { writeFileAtomicallySync } from '../utils/atomicWrite.js';
 import { getToolUseBlocks } from '../utils/messages.js';
 
 /** No tool result stays inline above this, whatever the tool declares. */
@@ -70,6 +70,15 @@ export function persistedOutputMessage(text: string, path: string): string {
     ...(truncated ? ['...'] : []),
     '</persisted-output>',
   ].join('\n');
+}
+
+function spilled(path: string, text: string): boolean {
+  try {
+    writeFileAtomicallySync(path, text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function spillPath(dir: string, toolUseId: string): string {
@@ -174,8 +183,9 @@ export function applyToolResultBudget(
     for (const toolUseId of decideSpills(candidates, limitFor)) {
       const text = candidates.find((c) => c.toolUseId === toolUseId)?.text ?? '';
       const path = spillPath(options.dir, toolUseId);
-      mkdirSync(options.dir, { recursive: true });
-      writeFileSync(path, text, 'utf8');
+      // A preview pointing at a file that never landed would lose the output: on a full disk the
+      // result stays inline instead.
+      if (!spilled(path, text)) continue;
       const replacement = persistedOutputMessage(text, path);
       replaced.set(toolUseId, replacement);
       newReplacements.push({ toolUseId, replacement });

@@ -1,8 +1,6 @@
 // `pulse mcp add` and `remove`: change one server entry in Pulse's own file (user and local
 // scope) or the project's `.mcp.json`, keeping every other key, replacing the file atomically.
-import { randomHex } from '../utils/random.js';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeFileAtomically } from '../utils/atomicWrite.js';
 import { projectMcpConfigPath, pulseMcpConfigPath, readJsonFile } from './sources.js';
 
 export type WritableScope = 'local' | 'user' | 'project';
@@ -24,16 +22,8 @@ async function readObject(path: string): Promise<JsonObject> {
   return json;
 }
 
-async function writeAtomically(path: string, value: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomHex(4)}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+function writeAtomically(path: string, value: unknown): Promise<void> {
+  return writeFileAtomically(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** The object holding `mcpServers` for this scope, created when missing. */

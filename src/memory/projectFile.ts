@@ -1,7 +1,8 @@
 // The project memory file people edit: CLAUDE.md at the project root. `#` notes and /memory
 // both land here; it is created on first use.
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../utils/atomicWrite.js';
 
 export function projectMemoryPath(projectDir: string): string {
   return join(projectDir, 'CLAUDE.md');
@@ -19,7 +20,8 @@ export async function addProjectMemoryNote(projectDir: string, note: string): Pr
   const path = projectMemoryPath(projectDir);
   const existing = await readFile(path, 'utf8').catch(() => '');
   const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
-  await appendFile(path, `${separator}- ${note.trim()}\n`);
+  // Rewritten whole rather than appended: a full disk must not leave half a note in the file.
+  await writeFileAtomically(path, `${existing}${separator}- ${note.trim()}\n`);
   return path;
 }
 

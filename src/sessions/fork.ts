@@ -1,11 +1,11 @@
 // --fork-session: the history continues under a new session id in a fresh file; the original
 // transcript is only read.
 import { randomUuid } from '../utils/random.js';
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readLinesSync } from './lines.js';
 import { isSafeSessionId, transcriptPath } from './paths.js';
-import { writeWholeSync } from './writeWhole.js';
+import { appendWholeSync } from './writeWhole.js';
 
 /** Top-level fields that hold a message uuid and must follow the renaming. */
 const UUID_FIELDS = ['uuid', 'parentUuid', 'logicalParentUuid', 'sourceToolAssistantUUID', 'leafUuid', 'targetUuid'];
@@ -61,8 +61,10 @@ export function forkSession(sourcePath: string, newId: string, cwd: string): For
         const value = record[field];
         if (typeof value === 'string') record[field] = rename(value);
       }
-      writeWholeSync(fd, `${JSON.stringify(record)}\n`);
+      appendWholeSync(fd, `${JSON.stringify(record)}\n`);
     }
+    // A full disk may only show itself when the data is flushed; the fork must not be half a file.
+    fsyncSync(fd);
     closeSync(fd);
     renameSync(temporary, path);
   } catch (error) {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { pulseConfigDir } from '../utils/configDir.js';
-import { writeWholeSync } from './writeWhole.js';
+import { appendWholeSync } from './writeWhole.js';
 
 export const DEFAULT_HISTORY_LIMIT = 200;
 const CHUNK_BYTES = 64 * 1024;
@@ -34,7 +34,7 @@ export function appendHistory(display: string, project: string, timestamp: numbe
     mkdirSync(dirname(historyPath()), { recursive: true });
     const fd = openSync(historyPath(), 'a');
     try {
-      writeWholeSync(fd, `${JSON.stringify(entry)}\n`);
+      appendWholeSync(fd, `${JSON.stringify(entry)}\n`);
     } finally {
       closeSync(fd);
     }

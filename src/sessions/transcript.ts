@@ -4,7 +4,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from '
 import { dirname } from 'node:path';
 import type { LoopEvent, Message } from '../types/messages.js';
 import { transcriptPath } from './paths.js';
-import { writeWholeSync } from './writeWhole.js';
+import { appendWholeSync } from './writeWhole.js';
 import type { SessionStateRecord } from './records.js';
 
 export type TranscriptOptions = {
@@ -152,7 +152,7 @@ class FileTranscriptWriter implements TranscriptWriter {
       return false;
     }
     try {
-      writeWholeSync(this.openOnce(), text);
+      appendWholeSync(this.openOnce(), text);
       return true;
     } catch (error) {
       this.broken = true;

@@ -84,6 +84,7 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
   );
   useGlobalKeys(store, { interrupt, exit, setPermissionMode: setSessionMode });
   useStartupNotices(store, options.startupNotices);
+  useSessionNotices(store, options.session);
   const mcpDialog = useMcpSession(store, options.mcp);
   const request = useRepl((state) => state.permissionRequest);
 
@@ -132,6 +133,13 @@ function useStartupNotices(store: ReplStore, notices: Promise<string[]> | undefi
       () => undefined,
     );
   }, [store, notices]);
+}
+
+function useSessionNotices(store: ReplStore, session: ReplSession | undefined): void {
+  useEffect(
+    () => session?.onNotice?.((text) => store.getState().addTranscript({ kind: 'notice', text, tone: 'warning' })),
+    [store, session],
+  );
 }
 
 /** Up-arrow history that outlives the prompt component and remembers prompts across sessions. */

@@ -47,6 +47,8 @@ export type ReplSession = {
   /** Prompts typed earlier in this project, oldest first, for the Up arrow. */
   promptHistory(): string[];
   rememberPrompt(text: string): void;
+  /** One-line notices about the session's files (a transcript that cannot be written, a repaired one). */
+  onNotice?(listener: (text: string) => void): () => void;
 };
 
 /**

@@ -1,9 +1,8 @@
 // Edits a settings file in place (usually the project's `.claude/settings.local.json`): every other key is kept, edits to
 // one file run one at a time (two quick answers cannot lose each other's change), and the file
 // is replaced atomically so a crash never leaves half a settings file.
-import { randomHex } from '../../utils/random.js';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomically } from '../../utils/atomicWrite.js';
 import { localSettingsPath } from './sources.js';
 
 export type SettingsObject = Record<string, unknown>;
@@ -32,7 +31,7 @@ export function isRecord(value: unknown): value is SettingsObject {
 async function editFile(path: string, edit: (settings: SettingsObject) => boolean): Promise<void> {
   const settings = await readExisting(path);
   if (!edit(settings)) return;
-  await writeAtomically(path, `${JSON.stringify(settings, null, 2)}\n`);
+  await writeFileAtomically(path, `${JSON.stringify(settings, null, 2)}\n`);
 }
 
 async function readExisting(path: string): Promise<SettingsObject> {
@@ -53,16 +52,4 @@ async function readExisting(path: string): Promise<SettingsObject> {
   }
   if (!isRecord(parsed)) throw new Error(`${path} does not hold a JSON object, so nothing was saved`);
   return parsed;
-}
-
-async function writeAtomically(path: string, content: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomHex(4)}.tmp`;
-  try {
-    await writeFile(temp, content, 'utf8');
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }

@@ -72,7 +72,8 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const startedAt = Date.now();
   const plan = planHeadlessSession(options, sessionCwd());
   const booted = await bootstrap({ ...bootstrapOptionsFrom(options, true), sessionId: plan.sessionId });
-  const live = openLiveSession(options, booted, plan, warnOnStderr('the session transcript could not be written'));
+  const live = openLiveSession(options, booted, plan);
+  live.onNotice(warnOnStderr);
   const history = live.resume();
   // One answer and exit: wait (up to MCP_TIMEOUT) for the MCP servers, so their tools are offered.
   await booted.mcp.whenSettled();

@@ -124,7 +124,8 @@ class SdkServer {
       ...(customPrompt !== undefined ? { systemPrompt: customPrompt } : {}),
       ...(appendPrompt !== undefined ? { appendSystemPrompt: appendPrompt } : {}),
     });
-    const live = openLiveSession(options, booted, plan, warnOnStderr('the session transcript could not be written'));
+    const live = openLiveSession(options, booted, plan);
+    live.onNotice(warnOnStderr);
     this.live = live;
     const history = live.resume();
     return new SdkSession({

@@ -28,9 +28,13 @@ export type LiveSessionOptions = {
   modeChosenByFlag: boolean;
   allowBypass: boolean;
   todos?: TodoList;
-  /** Told once when the transcript cannot be written; the session goes on without it. */
-  onWriteError?: (error: unknown) => void;
 };
+
+/** Said once when the transcript cannot be written; the session goes on without it. */
+function writeFailureNotice(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `the session transcript could not be written (${reason}); the session goes on, but nothing more of it is saved`;
+}
 
 /** The synthetic results the loader added at the very end: safe to persist (see below). */
 function trailingRepairs(loaded: LoadedTranscript): UserMessage[] {
@@ -55,6 +59,9 @@ export class LiveSession {
   private recordedMode: PermissionMode | undefined;
   private pendingTodos: TodoItem[] | undefined;
   private reportedError = false;
+  /** Notices said before anyone listened (the REPL subscribes once its screen is up). */
+  private readonly unheard: string[] = [];
+  private noticeListener: ((text: string) => void) | undefined;
   private readonly unsubscribeTodos: (() => void) | undefined;
   private readonly replacements = new Map<string, string>();
   /**
@@ -114,10 +121,23 @@ export class LiveSession {
     return loaded.messages;
   }
 
+  /**
+   * One line each for what the person should know about the session files: a transcript that can
+   * no longer be written. Notices said earlier are told to the listener at once.
+   */
+  onNotice(listener: (text: string) => void): () => void {
+    this.noticeListener = listener;
+    for (const text of this.unheard.splice(0)) listener(text);
+    return () => {
+      if (this.noticeListener === listener) this.noticeListener = undefined;
+    };
+  }
+
   /** Closes the current transcript and continues in another session (REPL picker, /resume). */
   switchTo(plan: SessionPlan): Message[] {
     this.writer.close();
     this.plan = plan;
+    this.reportedError = false;
     this.writer = this.openWriter(plan);
     this.started = false;
     this.recordedMode = undefined;
@@ -193,6 +213,11 @@ export class LiveSession {
   private reportWriteError(error: unknown): void {
     if (this.reportedError) return;
     this.reportedError = true;
-    this.options.onWriteError?.(error);
+    this.notify(writeFailureNotice(error));
+  }
+
+  private notify(text: string): void {
+    if (this.noticeListener) this.noticeListener(text);
+    else this.unheard.push(text);
   }
 }

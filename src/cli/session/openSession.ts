@@ -40,7 +40,6 @@ export function openLiveSession(
   options: CliOptions,
   booted: Bootstrapped,
   plan: SessionPlan,
-  onWriteError?: (error: unknown) => void,
 ): LiveSession {
   return new LiveSession(
     {
@@ -52,7 +51,6 @@ export function openLiveSession(
       modeChosenByFlag: options.permissionMode !== undefined || options.dangerouslySkipPermissions,
       allowBypass: options.dangerouslySkipPermissions || options.allowDangerouslySkipPermissions,
       todos: booted.todos,
-      ...(onWriteError ? { onWriteError } : {}),
     },
     plan,
   );
@@ -70,10 +68,7 @@ export function withToolResultsDir(context: ToolUseContext, live: LiveSession): 
   };
 }
 
-/** One `pulse: warning:` line on stderr, for write failures in the headless faces. */
-export function warnOnStderr(what: string): (error: unknown) => void {
-  return (error) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`pulse: warning: ${what}: ${reason}\n`);
-  };
+/** The headless faces tell a session's notices (write failures, repairs) as `pulse: warning:` lines. */
+export function warnOnStderr(text: string): void {
+  process.stderr.write(`pulse: warning: ${text}\n`);
 }

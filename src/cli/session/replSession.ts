@@ -32,5 +32,6 @@ export function createReplSession(live: LiveSession, context: ToolUseContext, pe
     rememberPrompt: (text) => {
       if (persist) appendHistory(text, cwd);
     },
+    onNotice: (listener) => live.onNotice(listener),
   };
 }
