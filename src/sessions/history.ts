@@ -1,10 +1,11 @@
 // Prompt history for the input box's up-arrow: one JSON line per submitted prompt, shared by all
 // projects, read newest first from the end of the file so a long history costs only what is shown.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { pulseConfigDir } from '../utils/configDir.js';
+import { withFileLock } from '../utils/fileLock.js';
 import { appendWholeSync } from './writeWhole.js';
 
 export const DEFAULT_HISTORY_LIMIT = 200;
@@ -25,19 +26,22 @@ export function historyPath(): string {
 }
 
 /**
- * Appends one entry as one write to a file opened for appending, so prompts submitted by several
- * Pulse processes at once never interleave. Returns false instead of throwing when it fails.
+ * Appends one entry as one write to a file opened for appending. The write holds the history's
+ * lock, since an entry that cannot land whole (a full disk) is cut back off, and that must never
+ * cut a line another Pulse process appended meanwhile. Resolves false instead of throwing.
  */
-export function appendHistory(display: string, project: string, timestamp: number = Date.now()): boolean {
+export async function appendHistory(display: string, project: string, timestamp: number = Date.now()): Promise<boolean> {
   const entry: HistoryEntry = { display, timestamp, project };
+  const path = historyPath();
   try {
-    mkdirSync(dirname(historyPath()), { recursive: true });
-    const fd = openSync(historyPath(), 'a');
-    try {
-      appendWholeSync(fd, `${JSON.stringify(entry)}\n`);
-    } finally {
-      closeSync(fd);
-    }
+    await withFileLock(path, async () => {
+      const fd = openSync(path, 'a');
+      try {
+        appendWholeSync(fd, `${JSON.stringify(entry)}\n`);
+      } finally {
+        closeSync(fd);
+      }
+    });
     return true;
   } catch {
     return false;

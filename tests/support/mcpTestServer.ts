@@ -10,7 +10,7 @@
 // MCP_TEST_FAIL_START=1 makes the stdio server complain on stderr and exit before answering.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
+import { bundleScript } from './bundleScript.js';
 
 export const GREETING_URI = 'test://greeting';
 export const GREETING_TEXT = 'Hello from the test server.';
@@ -237,26 +238,9 @@ export async function startHttpTestServer(port = 0, options: HttpTestServerOptio
   };
 }
 
-/**
- * Bundles this file into a runnable script (its packages stay imports, resolved from the
- * project's node_modules, so the script is written under node_modules/.cache).
- */
-export async function buildMcpTestServerScript(): Promise<string> {
-  const { build } = await import('esbuild');
-  const cacheDir = resolve(import.meta.dirname, '../../node_modules/.cache');
-  await mkdir(cacheDir, { recursive: true });
-  const dir = await mkdtemp(join(cacheDir, 'pulse-mcp-test-'));
-  const outfile = join(dir, 'mcpTestServer.mjs');
-  await build({
-    entryPoints: [resolve(import.meta.dirname, 'mcpTestServer.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return outfile;
+/** This file as a runnable script. */
+export function buildMcpTestServerScript(): Promise<string> {
+  return bundleScript(resolve(import.meta.dirname, 'mcpTestServer.ts'));
 }
 
 /** A temp directory for a test; callers remove it. */

@@ -30,7 +30,8 @@ export function createReplSession(live: LiveSession, context: ToolUseContext, pe
     // Newest first on disk; the Up arrow walks back from the end of an oldest-first list.
     promptHistory: () => readHistory(cwd).map((entry) => entry.display).reverse(),
     rememberPrompt: (text) => {
-      if (persist) appendHistory(text, cwd);
+      // A prompt left out of the history is no reason to hold the REPL up or to stop it.
+      if (persist) void appendHistory(text, cwd);
     },
     onNotice: (listener) => live.onNotice(listener),
   };

@@ -57,13 +57,13 @@ describe.skipIf(tmpfsUnavailable !== undefined)('a full disk under the session f
     expect(loaded.messages.map((message) => message.uuid)).toEqual(sent.slice(0, records.length));
   });
 
-  it('keeps the prompt history to whole lines and says false for the entry that did not fit', () => {
+  it('keeps the prompt history to whole lines and says false for the entry that did not fit', async () => {
     disk = mountSmallDisk(128 * 1024);
     savedConfigDir = process.env.PULSE_CONFIG_DIR;
     process.env.PULSE_CONFIG_DIR = disk.dir;
     disk.leaveFree(8 * 1024);
     const results: boolean[] = [];
-    for (let index = 0; index < 8; index += 1) results.push(appendHistory(`${index} ${'p'.repeat(3000)}`, '/project'));
+    for (let index = 0; index < 8; index += 1) results.push(await appendHistory(`${index} ${'p'.repeat(3000)}`, '/project'));
     expect(results).toContain(false);
     const kept = results.filter(Boolean).length;
     expect(wholeLines(historyPath())).toHaveLength(kept);

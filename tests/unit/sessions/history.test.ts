@@ -7,10 +7,10 @@ import { useSandbox } from './fixtures.js';
 useSandbox();
 
 describe('prompt history', () => {
-  it('appends one line per prompt and reads this project newest first', () => {
-    appendHistory('first in a', '/repo/a', 1);
-    appendHistory('only in b', '/repo/b', 2);
-    appendHistory('second in a', '/repo/a', 3);
+  it('appends one line per prompt and reads this project newest first', async () => {
+    await appendHistory('first in a', '/repo/a', 1);
+    await appendHistory('only in b', '/repo/b', 2);
+    await appendHistory('second in a', '/repo/a', 3);
 
     expect(readFileSync(historyPath(), 'utf8').trim().split('\n')).toHaveLength(3);
     expect(readHistory('/repo/a')).toEqual([
