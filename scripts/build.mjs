@@ -70,8 +70,6 @@ const COLD_GROUPS = {
   turndown: ['turndown'],
   // Only Glob and Grep's own search walk folders with it; start-up lists command files itself.
   'fast-glob': ['fast-glob'],
-  // Only writers of shared files (settings, MCP config, history) take a lock, never start-up.
-  'proper-lockfile': ['proper-lockfile'],
   // .gitignore-style matching and patches: only tools at work, path rules and scoped memory use them.
   ignore: ['ignore'],
   diff: ['diff'],

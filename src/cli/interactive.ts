@@ -3,6 +3,7 @@
 import { MissingApiKeyError } from '../api/errors.js';
 import { bootstrap, type BootstrapOptions, type Bootstrapped } from '../bootstrap/bootstrap.js';
 import { thinkingForBudget } from '../query/thinking.js';
+import { lockedWorkSettled } from '../utils/fileLock.js';
 import { mcpReplBridge } from '../mcp/replBridge.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
@@ -93,5 +94,9 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
     ...(prompt?.trim() ? { initialPrompt: prompt } : {}),
     statusReport: () =>
       gatherStatus({ booted, version: PULSE_VERSION, sessionId: () => live.sessionId, flagSettings: options.settings }),
-  }).finally(() => live.close());
+  }).finally(async () => {
+    live.close();
+    // The prompt history and "don't ask again" rules written just before leaving must land.
+    await lockedWorkSettled();
+  });
 }

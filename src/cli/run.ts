@@ -2,6 +2,7 @@
 // the REPL) are imported only once Pulse knows it needs them, so --help stays fast.
 import { isatty } from 'node:tty';
 import * as z from 'zod';
+import { lockedWorkSettled } from '../utils/fileLock.js';
 import { chooseMode } from './mode.js';
 import { parseCommandLine } from './program.js';
 import { combinePrompt, processStdin, readStdin, stdinIsTerminal } from './stdin.js';
@@ -11,6 +12,16 @@ import { combinePrompt, processStdin, readStdin, stdinIsTerminal } from './stdin
 z.config({ jitless: true });
 
 export async function runCli(args: string[]): Promise<number> {
+  try {
+    return await runMode(args);
+  } finally {
+    // Pulse exits as soon as this returns: writes to shared files must land first. (The REPL's
+    // modules are a bundle of their own, with their own copy of this list: runInteractive waits.)
+    await lockedWorkSettled();
+  }
+}
+
+async function runMode(args: string[]): Promise<number> {
   if (args[0] === 'mcp') {
     const { runMcpCommand } = await import('./mcpCommand.js');
     return runMcpCommand(args.slice(1));

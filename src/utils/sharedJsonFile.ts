@@ -47,7 +47,7 @@ export function editSharedJsonFile(path: string, edit: (file: JsonObject) => boo
       withFileLock(path, async (assertHeld) => {
         const file = await readObject(path);
         if (!edit(file)) return false;
-        assertHeld();
+        await assertHeld();
         await writeFileAtomically(path, `${JSON.stringify(file, null, 2)}\n`);
         return true;
       }),
