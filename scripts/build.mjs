@@ -82,7 +82,23 @@ const COLD_GROUPS = {
     '@modelcontextprotocol/sdk/types.js',
     '@modelcontextprotocol/sdk/validation/ajv',
   ],
+  // The cloud providers' wrappers of the Anthropic SDK and their credential libraries: only a
+  // session whose environment selects the provider loads them (src/api/providers/).
+  bedrock: ['@anthropic-ai/bedrock-sdk', '@aws-sdk/credential-providers'],
+  vertex: ['@anthropic-ai/vertex-sdk', 'google-auth-library'],
+  foundry: ['@anthropic-ai/foundry-sdk'],
+  'azure-identity': ['@azure/identity'],
 };
+/**
+ * Modules a cold group takes from the CLI bundle instead of carrying its own copy. The provider
+ * wrappers bundle the Anthropic SDK again, and Pulse tells its failures apart with instanceof
+ * (src/api/errors.ts), so every copy must throw the CLI bundle's error classes. The CLI's
+ * forwarder hands these to the group (`link`) before the group's packages are first required.
+ */
+const SHARED_WITH_COLD = {
+  '@anthropic-ai/sdk/core/error': /[\\/]node_modules[\\/]@anthropic-ai[\\/]sdk[\\/]core[\\/]error\.m?js$/,
+};
+const LINKED_GROUPS = new Set(['bedrock', 'vertex', 'foundry']);
 /**
  * Pulse's static imports of a cold package get a forwarding module whose functions load the
  * package when first called (`cold()` returns its exports). A static import of a cold package
@@ -124,20 +140,61 @@ function assertAscii(name, contents) {
   if (contents.some((byte) => byte > 0x7f)) throw new Error(`the bundle ${name} must be ASCII`);
 }
 
+/**
+ * Inside a linked group, every import that lands on a shared module's file (the SDK's CommonJS
+ * or ES module build, by any path) reads the CLI bundle's copy instead. The build fails if no
+ * import of it was seen: the group would carry its own copy again.
+ */
+function sharedFromCli(group) {
+  return {
+    name: 'shared-from-cli',
+    setup(pluginBuild) {
+      const seen = new Set();
+      pluginBuild.onResolve({ filter: /error(\.m?js)?$/ }, async (args) => {
+        if (args.pluginData === 'shared-from-cli') return undefined;
+        const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'shared-from-cli' });
+        const spec = Object.keys(SHARED_WITH_COLD).find((key) => SHARED_WITH_COLD[key].test(resolved.path));
+        if (!spec) return undefined;
+        seen.add(spec);
+        return { path: spec, namespace: 'shared-from-cli' };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'shared-from-cli' }, (args) => ({
+        contents: `module.exports = require('pulse:cold-link').modules[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+        resolveDir: root,
+      }));
+      pluginBuild.onResolve({ filter: /^pulse:cold-link$/ }, () => ({ path: 'link', namespace: 'cold-link' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'cold-link' }, () => ({ contents: 'exports.modules = {};', loader: 'js' }));
+      pluginBuild.onEnd(() => {
+        const missing = Object.keys(SHARED_WITH_COLD).filter((spec) => !seen.has(spec));
+        if (missing.length > 0) throw new Error(`cold group ${group} no longer imports ${missing.join(', ')}: update SHARED_WITH_COLD`);
+      });
+    },
+  };
+}
+
+/** A linked group's packages are required on first access, after the CLI has linked it. */
+function coldEntry(group, specifiers) {
+  if (!LINKED_GROUPS.has(group)) {
+    return `module.exports = {${specifiers.map((spec) => `${JSON.stringify(spec)}: require(${JSON.stringify(spec)})`).join(',')}};`;
+  }
+  const getters = specifiers.map((spec) => `get ${JSON.stringify(spec)}() { return require(${JSON.stringify(spec)}); }`);
+  return `const linked = require('pulse:cold-link'); module.exports = { link(modules) { Object.assign(linked.modules, modules); }, ${getters.join(', ')} };`;
+}
+
 async function buildColdGroup(group, specifiers) {
-  const entry = `module.exports = {${specifiers.map((spec) => `${JSON.stringify(spec)}: require(${JSON.stringify(spec)})`).join(',')}};`;
   const output = await build({
     ...shared,
-    stdin: { contents: entry, resolveDir: root, loader: 'js' },
+    stdin: { contents: coldEntry(group, specifiers), resolveDir: root, loader: 'js' },
     outfile: join(outdir, 'chunks', `cold-${group}.cjs`),
     format: 'cjs',
     define,
-    plugins: [englishZodOnly],
+    plugins: LINKED_GROUPS.has(group) ? [sharedFromCli(group), sdkStatusErrorsOnly, englishZodOnly] : [englishZodOnly],
   });
   assertAscii(`cold-${group}`, output.outputFiles[0].contents);
   const contents = wrapBundle(output.outputFiles[0].contents);
   const name = hashedName(`cold-${group}`, contents);
-  return { specifiers, name, path: join(outdir, 'chunks', name), contents };
+  return { group, specifiers, name, path: join(outdir, 'chunks', name), contents };
 }
 
 function coldPackages(coldFiles) {
@@ -157,10 +214,24 @@ function coldPackages(coldFiles) {
         return { path: args.path, namespace: 'cold-package' };
       });
       pluginBuild.onLoad({ filter: /.*/, namespace: 'cold-package' }, (args) => {
-        const name = JSON.stringify(fileOf.get(args.path).name);
-        const cold = `function cold() { return __pulseLoadBundle(${name})[${JSON.stringify(args.path)}]; }`;
+        const file = fileOf.get(args.path);
+        const name = JSON.stringify(file.name);
+        const load = LINKED_GROUPS.has(file.group)
+          ? `const bundle = __pulseLoadBundle(${name}); bundle.link(require('pulse:shared-with-cold').default);`
+          : `const bundle = __pulseLoadBundle(${name});`;
+        const cold = `function cold() { ${load} return bundle[${JSON.stringify(args.path)}]; }`;
         return { contents: `${cold}\n${FORWARDERS[args.path] ?? 'module.exports = cold();'}`, loader: 'js', resolveDir: root };
       });
+      // The CLI's own copies of the shared modules, as ES modules like Pulse's imports of them.
+      pluginBuild.onResolve({ filter: /^pulse:shared-with-cold$/ }, () => ({ path: 'shared', namespace: 'shared-with-cold' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'shared-with-cold' }, () => ({
+        contents: Object.keys(SHARED_WITH_COLD)
+          .map((spec, index) => `import * as shared${index} from ${JSON.stringify(spec)};`)
+          .concat(`export default { ${Object.keys(SHARED_WITH_COLD).map((spec, index) => `${JSON.stringify(spec)}: shared${index}`).join(', ')} };`)
+          .join('\n'),
+        loader: 'js',
+        resolveDir: root,
+      }));
     },
   };
 }

@@ -1,6 +1,6 @@
 // The production model call: streams one response, retrying transient failures with backoff.
 // The contract (what is yielded, when it throws) is documented on CallModel in types.ts.
-import type { ModelClient } from './client.js';
+import type { ModelClient } from './providers/types.js';
 import type { AssistantMessage } from '../types/messages.js';
 import { endpointHost } from './client.js';
 import {
@@ -12,6 +12,7 @@ import {
   type ApiErrorInfo,
 } from './errors.js';
 import { betasForModel } from './models.js';
+import { providerOffersBeta, providerOffersServerTool } from './providers/features.js';
 import { buildRequestBody } from './requestBody.js';
 import { readRetryPolicy, retryDelayMs, sleepUnlessAborted } from './retry.js';
 import { streamAttempt, type AttemptOutcome } from './streamAttempt.js';
@@ -25,41 +26,74 @@ function isAbort(err: unknown): boolean {
   return err instanceof Error && err.name === 'AbortError';
 }
 
+/** Betas the selected provider does not offer are left out rather than refused. */
 function requestHeaders(model: string): Record<string, string> | undefined {
-  const betas = betasForModel(model);
+  const betas = betasForModel(model).filter((beta) => providerOffersBeta(beta));
   return betas.length > 0 ? { 'anthropic-beta': betas.join(',') } : undefined;
 }
 
+/** So are server tools it does not run. */
+function offeredParams(params: CallModelParams): CallModelParams {
+  if (!params.serverTools) return params;
+  return { ...params, serverTools: params.serverTools.filter((tool) => providerOffersServerTool(tool.name)) };
+}
+
 function failureMessage(info: ApiErrorInfo, host: string | undefined): AssistantMessage {
-  const text = formatApiErrorText(info, host ? { endpointHost: host } : {});
+  const text = info.text ?? formatApiErrorText(info, host ? { endpointHost: host } : {});
   return syntheticApiErrorMessage(text, info.kind, info.status);
 }
 
-export function createCallModel(getClient: () => ModelClient): CallModel {
+type ClientSource = () => ModelClient | Promise<ModelClient>;
+
+export function createCallModel(getClient: ClientSource): CallModel {
   return (params) => callModel(getClient, params);
 }
 
+/** The client, or the one-line reason there is none (no key, a provider set up wrongly). */
+async function clientOrReason(getClient: ClientSource): Promise<ModelClient | AssistantMessage> {
+  try {
+    return await getClient();
+  } catch (err) {
+    if (err instanceof MissingApiKeyError) return syntheticApiErrorMessage(err.message, 'authentication_failed');
+    if (err instanceof Error) return syntheticApiErrorMessage(`API Error: ${err.message}`, 'invalid_request');
+    throw err;
+  }
+}
+
+/**
+ * After the API refused the credentials, asks the provider for new ones (apiKeyHelper,
+ * awsAuthRefresh …): a new client when there are some, or why there are none.
+ */
+async function renewedClient(client: ModelClient, getClient: ClientSource): Promise<ModelClient | string | undefined> {
+  try {
+    if (!(await client.refreshCredentials?.())) return undefined;
+    return await getClient();
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 async function* callModel(
-  getClient: () => ModelClient,
+  getClient: ClientSource,
   params: CallModelParams,
 ): AsyncGenerator<ModelEvent, void> {
   if (params.signal.aborted) throw new AbortError();
-  let client: ModelClient;
-  try {
-    client = getClient();
-  } catch (err) {
-    if (!(err instanceof MissingApiKeyError)) throw err;
-    yield syntheticApiErrorMessage(err.message, 'authentication_failed');
+  const found = await clientOrReason(getClient);
+  if (!('messages' in found)) {
+    yield found;
     return;
   }
+  let client: ModelClient = found;
 
   const policy = readRetryPolicy();
-  const body = buildRequestBody(params);
+  const body = buildRequestBody(offeredParams(params));
   const headers = requestHeaders(params.model);
   const host = endpointHost(client);
   let consecutiveOverloaded = 0;
+  let credentialsRenewed = false;
+  let attempt = 1;
 
-  for (let attempt = 1; ; attempt++) {
+  for (;;) {
     const yielded: AssistantMessage[] = [];
     let outcome: AttemptOutcome | undefined;
     let failure: unknown;
@@ -90,7 +124,21 @@ async function* callModel(
     // half a thinking block (invalid signature) must never be sent back to the API.
     for (const message of yielded) yield { type: 'tombstone', message };
 
-    const info = classifyApiError(failure);
+    const generic = classifyApiError(failure);
+    const info = client.explainFailure?.(failure, generic, params.model) ?? generic;
+    if (info.kind === 'authentication_failed' && client.refreshCredentials && !credentialsRenewed) {
+      credentialsRenewed = true;
+      const renewed = await renewedClient(client, getClient);
+      // A new login is not a retry of the same request: it does not use up an attempt.
+      if (typeof renewed === 'object') {
+        client = renewed;
+        continue;
+      }
+      if (typeof renewed === 'string') {
+        yield failureMessage({ ...info, text: `API Error: ${renewed}` }, host);
+        return;
+      }
+    }
     if (!info.retryable) {
       yield failureMessage(info, host);
       return;
@@ -106,5 +154,6 @@ async function* callModel(
     const delayMs = retryDelayMs(attempt, policy, info.retryAfterMs);
     yield apiRetryMessage(attempt, policy.maxRetries, delayMs, info);
     await sleepUnlessAborted(delayMs, params.signal);
+    attempt += 1;
   }
 }

@@ -1,12 +1,23 @@
-// Builds the Anthropic client from the environment and settings. Pulse runs its own retry
-// policy, so the SDK's retries are off; the SDK's timeout is only a backstop behind the
-// stream idle watchdog.
-import { BaseAnthropic } from '@anthropic-ai/sdk/client';
-import { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
-import { Models } from '@anthropic-ai/sdk/resources/models';
-import packageJson from '../../package.json' with { type: 'json' };
-import { MissingApiKeyError } from './errors.js';
-import { nodeFetch } from './nodeFetch.js';
+// The one client factory: the model client for the provider the environment selects (the
+// Anthropic API, Amazon Bedrock, Google Vertex AI or Microsoft Foundry, one file each under
+// providers/), built from the environment and settings. Callers only see a ModelClient, so
+// nothing above the model layer knows which provider answers.
+import { createBedrockClient, bedrockConfigProblem, bedrockEndpoint } from './providers/bedrock.js';
+import type { AwsSettings } from './providers/awsCredentials.js';
+import { createFirstPartyClient, type FirstPartyClient } from './providers/firstParty.js';
+import { createFoundryClient, foundryConfigProblem, foundryEndpoint } from './providers/foundry.js';
+import { PROVIDER_LABELS, selectedProvider, type ProviderName } from './providers/selection.js';
+import type { ModelClient } from './providers/types.js';
+import { createVertexClient, vertexEndpoint } from './providers/vertex.js';
+
+export type { FirstPartyClient, ModelClient };
+export { PULSE_USER_AGENT } from './providers/common.js';
+
+/** A key that can change: an apiKeyHelper's, kept for its time to live and renewed after a 401. */
+export type KeySource = {
+  current(): Promise<string>;
+  renew(): Promise<string>;
+};
 
 export type ClientOptions = {
   apiKey?: string;
@@ -14,41 +25,30 @@ export type ClientOptions = {
   baseURL?: string;
   /** Per-request deadline in ms; `PULSE_API_TIMEOUT_MS` or 10 minutes by default. */
   timeoutMs?: number;
+  keySource?: KeySource;
 };
 
-const DEFAULT_TIMEOUT_MS = 600_000;
+/** The settings the cloud providers read (the AWS login commands). */
+export type ProviderSettings = AwsSettings;
 
-/**
- * The SDK's client with only the resources Pulse calls. The SDK's default export builds every
- * API resource tree (beta, files, skills, organisations …) when constructed, and bundling it
- * pulls all of their modules into start-up.
- */
-export class ModelClient extends BaseAnthropic {
-  messages = new Messages(this);
-  models = new Models(this);
-}
-
-export const PULSE_USER_AGENT = `pulse/${packageJson.version}`;
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 let overrides: ClientOptions = {};
-let cached: ModelClient | undefined;
+let providerSettings: ProviderSettings = { cwd: process.cwd() };
+let firstParty: { client: FirstPartyClient; key: string | undefined } | undefined;
+let cloud: { name: ProviderName; client: Promise<ModelClient> } | undefined;
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
 
-function timeoutFromEnv(): number {
-  const parsed = Number.parseInt(process.env.PULSE_API_TIMEOUT_MS ?? '', 10);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_TIMEOUT_MS;
-}
-
-type ResolvedOptions = { apiKey?: string; authToken?: string; baseURL?: string; timeoutMs: number };
+type ResolvedOptions = { apiKey?: string; authToken?: string; baseURL?: string; timeoutMs?: number };
 
 /** Explicit options win over settings overrides, which win over the environment. */
 function resolveOptions(opts: ClientOptions): ResolvedOptions {
   const merged: ClientOptions = { ...overrides, ...opts };
-  const resolved: ResolvedOptions = { timeoutMs: merged.timeoutMs ?? timeoutFromEnv() };
+  const resolved: ResolvedOptions = merged.timeoutMs === undefined ? {} : { timeoutMs: merged.timeoutMs };
   const apiKey = nonEmpty(merged.apiKey) ?? nonEmpty(process.env.ANTHROPIC_API_KEY);
   const authToken = nonEmpty(merged.authToken) ?? nonEmpty(process.env.ANTHROPIC_AUTH_TOKEN);
   const baseURL = nonEmpty(merged.baseURL) ?? nonEmpty(process.env.ANTHROPIC_BASE_URL);
@@ -58,43 +58,84 @@ function resolveOptions(opts: ClientOptions): ResolvedOptions {
   return resolved;
 }
 
-/**
- * A fresh client. Throws MissingApiKeyError when there is neither a key nor a token: without
- * one the SDK would go looking for credential profiles on disk, which Pulse does not use.
- */
-export function createClient(opts: ClientOptions = {}): ModelClient {
-  const resolved = resolveOptions(opts);
-  if (!resolved.apiKey && !resolved.authToken) throw new MissingApiKeyError();
-  // The SDK accepts exactly one credential; a key beats a token.
-  const credential = resolved.apiKey ? { apiKey: resolved.apiKey } : { authToken: resolved.authToken ?? null };
-  return new ModelClient({
-    ...credential,
-    baseURL: resolved.baseURL ?? null,
-    maxRetries: 0,
-    timeout: resolved.timeoutMs,
-    // The SDK logs to stdout by default, which would corrupt print mode and the REPL.
-    logLevel: 'off',
-    defaultHeaders: { 'user-agent': PULSE_USER_AGENT },
-    // Its responses carry the parts of fetch's Response that the SDK reads (see nodeFetch.ts).
-    fetch: nodeFetch as unknown as typeof fetch,
-  });
+/** A fresh first-party client. Throws MissingApiKeyError when there is neither a key nor a token. */
+export function createClient(opts: ClientOptions = {}): FirstPartyClient {
+  return createFirstPartyClient(resolveOptions(opts));
 }
 
-/** The process-wide client, built on first use. */
-export function getClient(): ModelClient {
-  cached ??= createClient();
-  return cached;
+async function firstPartyClient(): Promise<FirstPartyClient> {
+  const { keySource } = overrides;
+  const key = keySource ? await keySource.current() : undefined;
+  if (firstParty && firstParty.key === key) return firstParty.client;
+  const client = createClient(key ? { apiKey: key } : {});
+  if (keySource) client.refreshCredentials = async () => (await keySource.renew()) !== key;
+  firstParty = { client, key };
+  return client;
+}
+
+function buildCloudClient(name: Exclude<ProviderName, 'firstParty'>): Promise<ModelClient> {
+  switch (name) {
+    case 'bedrock':
+      return createBedrockClient(providerSettings);
+    case 'vertex':
+      return createVertexClient();
+    case 'foundry':
+      return createFoundryClient();
+  }
+}
+
+/**
+ * The session's client for the selected provider, built on first use. A first-party client is
+ * rebuilt when its apiKeyHelper hands out a new key.
+ */
+export function getClient(): Promise<ModelClient> {
+  const name = selectedProvider();
+  if (name === 'firstParty') return firstPartyClient();
+  if (cloud?.name !== name) cloud = { name, client: buildCloudClient(name) };
+  return cloud.client;
 }
 
 /** Bootstrap passes settings-derived options here; the next `getClient()` rebuilds. */
 export function setClientOptions(opts: ClientOptions): void {
   overrides = { ...opts };
-  cached = undefined;
+  firstParty = undefined;
+  cloud = undefined;
+}
+
+/** The settings the cloud providers read; the next `getClient()` rebuilds. */
+export function setProviderSettings(settings: ProviderSettings): void {
+  providerSettings = { ...settings };
+  cloud = undefined;
 }
 
 export function hasCredentials(): boolean {
+  if (selectedProvider() !== 'firstParty') return true;
   const resolved = resolveOptions({});
-  return Boolean(resolved.apiKey || resolved.authToken);
+  return Boolean(resolved.apiKey || resolved.authToken || overrides.keySource);
+}
+
+/**
+ * A one-line problem with the selected cloud provider's configuration (a region that is not
+ * one, a Foundry resource missing), found before any request is made.
+ */
+export function providerConfigProblem(): string | undefined {
+  const name = selectedProvider();
+  const problem = name === 'bedrock' ? bedrockConfigProblem() : name === 'foundry' ? foundryConfigProblem() : undefined;
+  return problem ? `${PROVIDER_LABELS[name]}: ${problem}` : undefined;
+}
+
+/** Where requests go, for /status; builds nothing. */
+export function apiEndpoint(): string {
+  switch (selectedProvider()) {
+    case 'bedrock':
+      return bedrockEndpoint();
+    case 'vertex':
+      return vertexEndpoint();
+    case 'foundry':
+      return foundryEndpoint();
+    case 'firstParty':
+      return resolveOptions({}).baseURL ?? DEFAULT_BASE_URL;
+  }
 }
 
 /** host:port of the API endpoint, for error texts that point people at their gateway. */

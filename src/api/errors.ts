@@ -122,6 +122,8 @@ export type ApiErrorInfo = {
   reason: RetryReason;
   /** The API's own message, when it sent one. */
   message: string;
+  /** A provider's own one-line wording, naming the variable or console setting to fix. */
+  text?: string;
 };
 
 /** Error `type`s the API may send in a body or an SSE `error` event, with their HTTP status. */
@@ -198,6 +200,23 @@ function classifySdkError(err: APIError): ApiErrorInfo {
   const retryAfterMs = parseRetryAfterMs(err.headers);
   if (retryAfterMs !== undefined) info.retryAfterMs = retryAfterMs;
   return info;
+}
+
+/**
+ * What an HTTP status means, for failures that arrive without one of the SDK's status errors
+ * (a provider's mid-stream exception, say).
+ */
+export function infoForStatus(status: number, message: string): ApiErrorInfo {
+  const kind = kindForStatus(status, message);
+  const overloaded = status === 529;
+  return {
+    kind,
+    status,
+    retryable: kind !== 'prompt_too_long' && retryableStatus(status),
+    overloaded,
+    reason: reasonForStatus(status, overloaded),
+    message,
+  };
 }
 
 function transient(reason: RetryReason, message: string): ApiErrorInfo {

@@ -1,6 +1,9 @@
 // The model table: what each known model can hold, how much it may write, and what it costs.
 // Figures follow the reference's model table (REFERENCE §1.8, §7); claude-sonnet-5 and
 // claude-opus-4-8 are newer than that table, so their limits are taken from their siblings.
+// Ids are the Anthropic API's; providers/modelIds.ts maps aliases and the default to the
+// selected provider's ids and provider ids back to these keys.
+import { canonicalModelId, providerModelId } from './providers/modelIds.js';
 
 /** USD per million tokens. */
 export type ModelPricing = {
@@ -81,13 +84,21 @@ export function apiModelName(model: string): string {
   return hasExtendedContext(model) ? model.slice(0, -ONE_MILLION_SUFFIX.length) : model;
 }
 
-/** Aliases (`opus`, `sonnet[1m]`, ...) become ids; ids and unknown names pass through. */
+/**
+ * Aliases (`opus`, `sonnet[1m]`, ...) become the selected provider's ids; ids and unknown names
+ * pass through as typed.
+ */
 export function resolveModel(nameOrAlias: string): string {
   const trimmed = nameOrAlias.trim();
   const suffix = hasExtendedContext(trimmed) ? ONE_MILLION_SUFFIX : '';
   const base = apiModelName(trimmed);
   const aliased = ALIASES[base.toLowerCase()];
-  return aliased ? aliased + suffix : trimmed;
+  return aliased ? providerModelId(aliased) + suffix : trimmed;
+}
+
+/** The default model, as the selected provider names it. */
+export function defaultModel(): string {
+  return providerModelId(DEFAULT_MODEL);
 }
 
 /**
@@ -96,7 +107,7 @@ export function resolveModel(nameOrAlias: string): string {
  * `claude-sonnet-4`.
  */
 function lookup(model: string): ModelInfo | undefined {
-  const id = apiModelName(model).toLowerCase();
+  const id = canonicalModelId(apiModelName(model)).toLowerCase();
   const exact = MODEL_TABLE[id];
   if (exact) return exact;
   const prefix = KNOWN_MODELS.filter((key) => id.startsWith(`${key}-`)).sort(
@@ -134,5 +145,5 @@ export function pickModel(sources: ModelChoiceSources = {}): string {
   const chosen = [sources.flag, env, sources.settings?.model].find(
     (value): value is string => typeof value === 'string' && value.trim() !== '',
   );
-  return resolveModel(chosen ?? DEFAULT_MODEL);
+  return chosen === undefined ? defaultModel() : resolveModel(chosen);
 }

@@ -1,7 +1,7 @@
 // One streaming request: send it, watch it for silence, pass every event through and turn
 // closed blocks into assistant messages. Retrying is the caller's job; this only reports,
 // by throwing, how the attempt died.
-import type { ModelClient } from './client.js';
+import type { ModelClient } from './providers/types.js';
 import { APIError } from '@anthropic-ai/sdk/error';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { AssistantMessage, RawMessageStreamEvent, StopReason, Usage } from '../types/messages.js';

@@ -2,13 +2,16 @@
 // (ANTHROPIC_API_KEY, then ANTHROPIC_AUTH_TOKEN) always wins, then the `apiKeyHelper` from
 // settings, then what /login stored. The chosen key goes to the API client; the lookup's inputs
 // are remembered so /login and /logout can apply a change to the running session.
-import { setClientOptions } from '../api/client.js';
+import { setClientOptions, type KeySource } from '../api/client.js';
 import { MissingApiKeyError } from '../api/errors.js';
-import { runKeyHelper } from './keyHelper.js';
+import { renewKeyHelper, runKeyHelper } from './keyHelper.js';
 import { readStoredCredentials } from './store.js';
 
-/** The names the reference reports as `apiKeySource` (a stored key is its "/login managed key"). */
-export type ApiKeySource = 'ANTHROPIC_API_KEY' | 'ANTHROPIC_AUTH_TOKEN' | 'apiKeyHelper' | '/login managed key';
+/**
+ * The names the reference reports as `apiKeySource` (a stored key is its "/login managed key";
+ * `none` when a cloud provider signs requests with its own credentials).
+ */
+export type ApiKeySource = 'ANTHROPIC_API_KEY' | 'ANTHROPIC_AUTH_TOKEN' | 'apiKeyHelper' | '/login managed key' | 'none';
 
 export type CredentialInputs = {
   /** `apiKeyHelper` from the settings files. */
@@ -31,6 +34,16 @@ export function environmentKeySource(env: NodeJS.ProcessEnv = process.env): ApiK
   return undefined;
 }
 
+/**
+ * A helper's key for the client: the cached one while it is fresh, a new one after a 401. It
+ * runs once here, so a broken helper is one clear line at start-up.
+ */
+async function useKeyHelper(command: string, cwd: string): Promise<void> {
+  await runKeyHelper(command, cwd);
+  const keySource: KeySource = { current: () => runKeyHelper(command, cwd), renew: () => renewKeyHelper(command, cwd) };
+  setClientOptions({ keySource });
+}
+
 /** Finds the credential and hands it to the client. Throws MissingApiKeyError when there is none. */
 export async function resolveApiKey(inputs: CredentialInputs): Promise<ApiKeySource> {
   lastInputs = inputs;
@@ -41,7 +54,7 @@ export async function resolveApiKey(inputs: CredentialInputs): Promise<ApiKeySou
     return fromEnv;
   }
   if (present(inputs.settingsHelper)) {
-    setClientOptions({ apiKey: await runKeyHelper(inputs.settingsHelper, inputs.cwd) });
+    await useKeyHelper(inputs.settingsHelper, inputs.cwd);
     return 'apiKeyHelper';
   }
   const stored = await readStoredCredentials(inputs.configDir);
@@ -50,7 +63,7 @@ export async function resolveApiKey(inputs: CredentialInputs): Promise<ApiKeySou
     return '/login managed key';
   }
   if (stored) {
-    setClientOptions({ apiKey: await runKeyHelper(stored.apiKeyHelper, inputs.cwd) });
+    await useKeyHelper(stored.apiKeyHelper, inputs.cwd);
     return 'apiKeyHelper';
   }
   setClientOptions({});

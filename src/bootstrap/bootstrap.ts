@@ -165,7 +165,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     strict: options.isNonInteractive,
   });
   Object.assign(process.env, settings.env);
-  const apiKeySource = await resolveCredentials(settings.apiKeyHelper, cwd);
+  const apiKeySource = await resolveCredentials(settings, cwd);
 
   const model = pickModel({ flag: options.model, settings: { model: settings.model } });
   session.model = model;

@@ -10,6 +10,9 @@ import { hooksConfigFromSettings, loadSettings, rulesFromSettings } from './sett
 export type StartupSettings = {
   env: Record<string, string>;
   apiKeyHelper?: string;
+  /** Bedrock's AWS login commands. */
+  awsAuthRefresh?: string;
+  awsCredentialExport?: string;
   model?: string;
   fallbackModel?: string;
   defaultMode?: PermissionMode;
@@ -47,6 +50,8 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     // `autoCompactEnabled: false` reaches the context layers the way the environment switch does.
     env: { ...merged.env, ...(merged.autoCompactEnabled === false ? { PULSE_DISABLE_AUTO_COMPACT: '1' } : {}) },
     apiKeyHelper: merged.apiKeyHelper,
+    awsAuthRefresh: merged.awsAuthRefresh,
+    awsCredentialExport: merged.awsCredentialExport,
     model: merged.model,
     fallbackModel: merged.fallbackModel,
     defaultMode: mode === undefined ? undefined : parsePermissionMode(mode),

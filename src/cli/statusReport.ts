@@ -1,6 +1,6 @@
 // Gathers what `/status` shows from the booted session. Settings and memory files are read as
 // they are now (the next request reads them the same way); the API key never leaves the client.
-import { getClient } from '../api/client.js';
+import { apiEndpoint } from '../api/client.js';
 import type { Bootstrapped } from '../bootstrap/bootstrap.js';
 import { loadSettings } from '../bootstrap/settings/load.js';
 import {
@@ -23,16 +23,6 @@ export type StatusInputs = {
   /** `--settings`, shown as given. */
   flagSettings?: string;
 };
-
-const DEFAULT_BASE_URL = 'https://api.anthropic.com';
-
-function apiBaseUrl(): string {
-  try {
-    return getClient().baseURL;
-  } catch {
-    return process.env.ANTHROPIC_BASE_URL?.trim() || DEFAULT_BASE_URL;
-  }
-}
 
 function settingsPath(source: SettingSource, projectRoot: string, flagSettings: string | undefined): string {
   if (source === 'userSettings') return tildePath(userSettingsPath());
@@ -60,7 +50,7 @@ export async function gatherStatus(inputs: StatusInputs): Promise<StatusReport> 
     cwd: session.cwd,
     model: session.model,
     permissionMode: booted.getPermissionContext().mode,
-    apiBaseUrl: apiBaseUrl(),
+    apiBaseUrl: apiEndpoint(),
     credentialSource: booted.apiKeySource,
     settingSources,
     memoryFiles: await memoryPaths(session.originalCwd, booted.getNestedMemoryFiles()),

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { getModelInfo } from '../api/models.js';
+import { isEnvTruthy } from '../utils/envFlag.js';
 
 /** Room kept free for the compaction summary itself. */
 export const SUMMARY_OUTPUT_RESERVE = 20_000;
@@ -38,10 +39,6 @@ function parsed<T>(schema: () => z.ZodType<T>, raw: string | undefined): T | und
   if (raw === undefined || raw.trim() === '') return undefined;
   const result = schema().safeParse(raw);
   return result.success ? result.data : undefined;
-}
-
-export function isEnvTruthy(raw: string | undefined): boolean {
-  return raw !== undefined && ['1', 'true', 'yes', 'on'].includes(raw.trim().toLowerCase());
 }
 
 export function isAutoCompactEnabled(env: Env = process.env): boolean {

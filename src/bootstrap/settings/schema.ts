@@ -50,6 +50,8 @@ export const SettingsSchema = lazySchema(() =>
     model: z.string().optional(),
     fallbackModel: z.string().optional(),
     apiKeyHelper: z.string().optional(),
+    awsAuthRefresh: z.string().optional(),
+    awsCredentialExport: z.string().optional(),
     cleanupPeriodDays: z.number().int().nonnegative().optional(),
     enableAllProjectMcpServers: z.boolean().optional(),
     enabledMcpjsonServers: stringArray().optional(),

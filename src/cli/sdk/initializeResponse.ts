@@ -1,6 +1,7 @@
 // The answer to the host's `initialize`: what this Pulse offers (commands, agents, models) and how
 // it is signed in. Field names follow the SDK's SDKControlInitializeResponse.
-import { DEFAULT_MODEL, getModelInfo, resolveModel } from '../../api/models.js';
+import { defaultModel, getModelInfo, resolveModel } from '../../api/models.js';
+import { selectedProvider } from '../../api/providers/selection.js';
 import type { SlashCommand } from '../../commands/types.js';
 
 export type AgentSummary = { name: string; description: string; model?: string };
@@ -19,7 +20,7 @@ function priceNote(model: string): string {
 
 export function modelChoices(): Array<Record<string, unknown>> {
   return MODEL_CHOICES.map((choice) => {
-    const resolvedModel = choice.value === 'default' ? DEFAULT_MODEL : resolveModel(choice.value);
+    const resolvedModel = choice.value === 'default' ? defaultModel() : resolveModel(choice.value);
     return {
       value: choice.value,
       resolvedModel,
@@ -55,7 +56,7 @@ export function initializeResponse(inputs: InitializeInputs): Record<string, unk
     account: {
       tokenSource: 'none',
       apiKeySource: inputs.apiKeySource,
-      apiProvider: 'firstParty',
+      apiProvider: selectedProvider(),
     },
     pid: process.pid,
   };

@@ -3,6 +3,7 @@
 // are read into titles and links, and count in the session's cost (web search requests).
 import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
+import { providerOffersServerTool } from '../../api/providers/features.js';
 import type { ServerTool } from '../../api/types.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { askSideModel } from '../webFetch/sideModel.js';
@@ -43,7 +44,8 @@ export const WebSearchTool: Tool<ReturnType<typeof inputSchema>, WebSearchOutput
   maxResultSizeChars: 100_000,
   description: () => WEB_SEARCH_DESCRIPTION,
   prompt: () => webSearchPrompt(),
-  isEnabled: () => true,
+  // Amazon Bedrock runs no web search; there the tool is not offered at all.
+  isEnabled: () => providerOffersServerTool('web_search'),
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   userFacingName: () => 'Web Search',

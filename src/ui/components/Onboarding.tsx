@@ -5,7 +5,7 @@ import { Box, Text, useInput, type Key } from 'ink';
 import { useEffect, useRef } from 'react';
 import type { KeyCheck } from '../../auth/checkKey.js';
 import { loginOutcomeText, type LoginActions, type LoginOutcome } from '../../auth/loginActions.js';
-import { maskKey } from '../../auth/mask.js';
+import { maskKey } from '../../utils/mask.js';
 import type { StoredCredentials } from '../../auth/store.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 

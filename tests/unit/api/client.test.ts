@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCallModel } from '../../../src/api/callModel.js';
-import { createClient, getClient, hasCredentials, setClientOptions } from '../../../src/api/client.js';
+import { createClient, getClient, hasCredentials, setClientOptions, type FirstPartyClient } from '../../../src/api/client.js';
 import { MissingApiKeyError } from '../../../src/api/errors.js';
 import { startMockAnthropic, type MockAnthropic } from '../../support/mockAnthropic.js';
 import { assistants, params, run, setEnv } from './callModelHarness.js';
@@ -46,16 +46,16 @@ describe('createClient', () => {
 });
 
 describe('getClient and setClientOptions', () => {
-  it('caches the client until options change', () => {
+  it('caches the client until options change', async () => {
     setClientOptions({ apiKey: 'sk-settings', baseURL: 'http://127.0.0.1:1' });
     expect(hasCredentials()).toBe(true);
-    const first = getClient();
-    expect(getClient()).toBe(first);
-    expect(first.apiKey).toBe('sk-settings');
+    const first = await getClient();
+    expect(await getClient()).toBe(first);
+    expect((first as FirstPartyClient).apiKey).toBe('sk-settings');
     setClientOptions({ apiKey: 'sk-other', baseURL: 'http://127.0.0.1:1' });
-    const second = getClient();
+    const second = await getClient();
     expect(second).not.toBe(first);
-    expect(second.apiKey).toBe('sk-other');
+    expect((second as FirstPartyClient).apiKey).toBe('sk-other');
   });
 });
 

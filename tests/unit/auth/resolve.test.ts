@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, setClientOptions } from '../../../src/api/client.js';
+import { createClient, getClient, setClientOptions, type FirstPartyClient } from '../../../src/api/client.js';
 import { MissingApiKeyError } from '../../../src/api/errors.js';
 import { clearKeyHelperCache } from '../../../src/auth/keyHelper.js';
 import { refreshApiKey, resolveApiKey } from '../../../src/auth/resolve.js';
@@ -11,9 +11,9 @@ import { removeStoredCredentials, writeStoredCredentials } from '../../../src/au
 let dir: string;
 const savedEnv = { key: process.env.ANTHROPIC_API_KEY, token: process.env.ANTHROPIC_AUTH_TOKEN };
 
-/** The key the client would send now (the SDK keeps it as `apiKey`). */
-function clientKey(): string | null {
-  return createClient({ baseURL: 'http://127.0.0.1:9' }).apiKey;
+/** The key the session's client would send now (the SDK keeps it as `apiKey`). */
+async function clientKey(): Promise<string | null> {
+  return ((await getClient()) as FirstPartyClient).apiKey;
 }
 
 beforeEach(async () => {
@@ -40,7 +40,7 @@ describe('credential lookup order', () => {
     process.env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY;
     const source = await resolveApiKey({ settingsHelper: 'echo sk-helper-key-2222', cwd: dir, env, configDir: dir });
     expect(source).toBe('ANTHROPIC_API_KEY');
-    expect(clientKey()).toBe('sk-env-key-0000');
+    expect(await clientKey()).toBe('sk-env-key-0000');
   });
 
   it('counts ANTHROPIC_AUTH_TOKEN as the environment too', async () => {
@@ -53,19 +53,19 @@ describe('credential lookup order', () => {
     await writeStoredCredentials({ apiKey: 'sk-stored-key-1111' }, dir);
     const source = await resolveApiKey({ settingsHelper: 'echo sk-helper-key-2222', cwd: dir, env: {}, configDir: dir });
     expect(source).toBe('apiKeyHelper');
-    expect(clientKey()).toBe('sk-helper-key-2222');
+    expect(await clientKey()).toBe('sk-helper-key-2222');
   });
 
   it('uses the stored key when nothing else is set', async () => {
     await writeStoredCredentials({ apiKey: 'sk-stored-key-1111' }, dir);
     expect(await resolveApiKey({ cwd: dir, env: {}, configDir: dir })).toBe('/login managed key');
-    expect(clientKey()).toBe('sk-stored-key-1111');
+    expect(await clientKey()).toBe('sk-stored-key-1111');
   });
 
   it('runs a stored helper command', async () => {
     await writeStoredCredentials({ apiKeyHelper: 'echo sk-stored-helper-3333' }, dir);
     expect(await resolveApiKey({ cwd: dir, env: {}, configDir: dir })).toBe('apiKeyHelper');
-    expect(clientKey()).toBe('sk-stored-helper-3333');
+    expect(await clientKey()).toBe('sk-stored-helper-3333');
   });
 
   it('fails with the missing-key error when there is nothing, and a failing helper says why', async () => {
@@ -79,7 +79,7 @@ describe('credential lookup order', () => {
     await expect(resolveApiKey({ cwd: dir, env: {}, configDir: dir })).rejects.toBeInstanceOf(MissingApiKeyError);
     await writeStoredCredentials({ apiKey: 'sk-after-login-4444' }, dir);
     expect(await refreshApiKey()).toBe('/login managed key');
-    expect(clientKey()).toBe('sk-after-login-4444');
+    expect(await clientKey()).toBe('sk-after-login-4444');
     await removeStoredCredentials(dir);
     expect(await refreshApiKey()).toBeUndefined();
     expect(() => createClient({ baseURL: 'http://127.0.0.1:9' })).toThrow(MissingApiKeyError);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { maskKey } from '../../../src/auth/mask.js';
+import { maskKey } from '../../../src/utils/mask.js';
 import {
   credentialsPath,
   readStoredCredentials,
