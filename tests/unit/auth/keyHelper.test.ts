@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearKeyHelperCache, runKeyHelper } from '../../../src/auth/keyHelper.js';
+import { clearKeyHelperCache, keyHelperTtlMs, renewKeyHelper, runKeyHelper } from '../../../src/auth/keyHelper.js';
 
 let dir: string;
 
@@ -23,7 +23,7 @@ describe('apiKeyHelper', () => {
     );
   });
 
-  it('runs the command once per session and reuses its key', async () => {
+  it('runs the command once while its key is fresh and reuses the key', async () => {
     const counter = join(dir, 'runs');
     const command = `echo x >> ${counter}; echo sk-cached-key-1234`;
     expect(await runKeyHelper(command, dir)).toBe('sk-cached-key-1234');
@@ -59,5 +59,36 @@ describe('apiKeyHelper', () => {
     );
     // The grandchild `sleep` holds the pipes; only killing the group lets the run end this soon.
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('apiKeyHelper time to live', () => {
+  const saved = process.env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS;
+    else process.env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS = saved;
+  });
+
+  it('keeps a key five minutes unless CLAUDE_CODE_API_KEY_HELPER_TTL_MS says otherwise', () => {
+    expect(keyHelperTtlMs({})).toBe(300_000);
+    expect(keyHelperTtlMs({ CLAUDE_CODE_API_KEY_HELPER_TTL_MS: '60000' })).toBe(60_000);
+    expect(keyHelperTtlMs({ CLAUDE_CODE_API_KEY_HELPER_TTL_MS: '0' })).toBe(0);
+    expect(keyHelperTtlMs({ CLAUDE_CODE_API_KEY_HELPER_TTL_MS: 'soon' })).toBe(300_000);
+  });
+
+  it('runs the command again once its key has expired', async () => {
+    process.env.CLAUDE_CODE_API_KEY_HELPER_TTL_MS = '0';
+    const counter = join(dir, 'runs');
+    const command = `echo x >> ${counter}; echo sk-short-lived-key-$(wc -l < ${counter} | tr -d ' ')`;
+    expect(await runKeyHelper(command, dir)).toBe('sk-short-lived-key-1');
+    expect(await runKeyHelper(command, dir)).toBe('sk-short-lived-key-2');
+  });
+
+  it('renews at once when asked, whatever the cache holds, and keeps the new key', async () => {
+    const counter = join(dir, 'runs');
+    const command = `echo x >> ${counter}; echo sk-renewed-key-$(wc -l < ${counter} | tr -d ' ')`;
+    expect(await runKeyHelper(command, dir)).toBe('sk-renewed-key-1');
+    expect(await renewKeyHelper(command, dir)).toBe('sk-renewed-key-2');
+    expect(await runKeyHelper(command, dir)).toBe('sk-renewed-key-2');
   });
 });

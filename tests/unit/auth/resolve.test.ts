@@ -1,12 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCallModel } from '../../../src/api/callModel.js';
 import { createClient, getClient, setClientOptions, type FirstPartyClient } from '../../../src/api/client.js';
 import { MissingApiKeyError } from '../../../src/api/errors.js';
 import { clearKeyHelperCache } from '../../../src/auth/keyHelper.js';
 import { refreshApiKey, resolveApiKey } from '../../../src/auth/resolve.js';
 import { removeStoredCredentials, writeStoredCredentials } from '../../../src/auth/store.js';
+import { startMockAnthropic } from '../../support/mockAnthropic.js';
+import { assistants, params, run } from '../api/callModelHarness.js';
 
 let dir: string;
 const savedEnv = { key: process.env.ANTHROPIC_API_KEY, token: process.env.ANTHROPIC_AUTH_TOKEN };
@@ -83,5 +86,40 @@ describe('credential lookup order', () => {
     await removeStoredCredentials(dir);
     expect(await refreshApiKey()).toBeUndefined();
     expect(() => createClient({ baseURL: 'http://127.0.0.1:9' })).toThrow(MissingApiKeyError);
+  });
+});
+
+describe('a helper key the API refuses', () => {
+  it('asks the helper for a new key after a 401 and sends the request again once', async () => {
+    const keyFile = join(dir, 'key');
+    await writeFile(keyFile, 'sk-helper-old-0000\n');
+    const mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'fresh key works' }] }], acceptedKeys: ['sk-helper-new-1111'] });
+    process.env.ANTHROPIC_BASE_URL = mock.url;
+    try {
+      await resolveApiKey({ settingsHelper: `cat ${keyFile}`, cwd: dir, env: {}, configDir: dir });
+      // The helper's vault has rotated the key since Pulse started.
+      await writeFile(keyFile, 'sk-helper-new-1111\n');
+      const { events } = await run(createCallModel(getClient)(params()));
+      const sent = mock.requests.map((request) => request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer /, ''));
+      expect(sent).toEqual(['sk-helper-old-0000', 'sk-helper-new-1111']);
+      expect(JSON.stringify(assistants(events).at(-1)?.message.content)).toContain('fresh key works');
+    } finally {
+      delete process.env.ANTHROPIC_BASE_URL;
+      await mock.close();
+    }
+  });
+
+  it('reports the 401 when the helper hands out the same key again', async () => {
+    const mock = await startMockAnthropic({ turns: [], acceptedKeys: ['sk-someone-else-9999'] });
+    process.env.ANTHROPIC_BASE_URL = mock.url;
+    try {
+      await resolveApiKey({ settingsHelper: 'echo sk-helper-same-2222', cwd: dir, env: {}, configDir: dir });
+      const { events } = await run(createCallModel(getClient)(params()));
+      expect(mock.requests).toHaveLength(1);
+      expect(assistants(events)[0]?.apiError).toBe('authentication_failed');
+    } finally {
+      delete process.env.ANTHROPIC_BASE_URL;
+      await mock.close();
+    }
   });
 });
