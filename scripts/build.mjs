@@ -70,6 +70,8 @@ const COLD_GROUPS = {
   turndown: ['turndown'],
   // Only Glob and Grep's own search walk folders with it; start-up lists command files itself.
   'fast-glob': ['fast-glob'],
+  // Glob matches ripgrep's file list against the pattern with it.
+  picomatch: ['picomatch'],
   // .gitignore-style matching and patches: only tools at work, path rules and scoped memory use them.
   ignore: ['ignore'],
   diff: ['diff'],

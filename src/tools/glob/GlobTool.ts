@@ -3,7 +3,7 @@ import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { statOrUndefined } from '../shared/fileChecks.js';
 import { describePath, expandPath } from '../shared/paths.js';
-import { withoutDeniedPaths } from '../shared/readDenied.js';
+import { readDenialCheck } from '../shared/readDenied.js';
 import { findFiles } from './findFiles.js';
 import { GLOB_DESCRIPTION, globPrompt } from './prompt.js';
 
@@ -23,10 +23,10 @@ export type GlobOutput = {
   filenames: string[];
   numFiles: number;
   truncated: boolean;
+  /** Every matching file; more than numFiles when truncated. */
+  totalFiles: number;
   durationMs: number;
 };
-
-export const TRUNCATED_NOTE = '(results truncated; narrow the pattern)';
 
 function searchRoot(input: Pick<GlobInput, 'path'>, ctx: ToolUseContext): string {
   return input.path ? expandPath(input.path, ctx.getCwd()) : ctx.getCwd();
@@ -59,13 +59,19 @@ export const GlobTool = {
 
   async *call(input, ctx) {
     const started = performance.now();
-    const found = await findFiles({ pattern: input.pattern, root: searchRoot(input, ctx), signal: ctx.abortSignal });
-    const matches = { ...found, filenames: withoutDeniedPaths(found.filenames, ctx) };
+    const isExcluded = readDenialCheck(ctx);
+    const found = await findFiles({
+      pattern: input.pattern,
+      root: searchRoot(input, ctx),
+      signal: ctx.abortSignal,
+      ...(isExcluded && { isExcluded }),
+    });
     return {
       data: {
-        filenames: matches.filenames,
-        numFiles: matches.filenames.length,
-        truncated: matches.truncated,
+        filenames: found.filenames,
+        numFiles: found.filenames.length,
+        truncated: found.truncated,
+        totalFiles: found.totalFiles,
         durationMs: Math.round(performance.now() - started),
       },
     };
@@ -80,8 +86,15 @@ export const GlobTool = {
   summarizeResult: (output) => `Found ${output.numFiles} file${output.numFiles === 1 ? '' : 's'}`,
 } satisfies Tool<ReturnType<typeof inputSchema>, GlobOutput>;
 
+export function truncatedNote(output: Pick<GlobOutput, 'numFiles' | 'totalFiles'>): string {
+  return (
+    `(${output.totalFiles} files match; these ${output.numFiles} are those nearest the search path. ` +
+    'Narrow the pattern or the path to see the others.)'
+  );
+}
+
 function resultText(output: GlobOutput): string {
   if (output.numFiles === 0) return 'No files found';
   const list = output.filenames.join('\n');
-  return output.truncated ? `${list}\n${TRUNCATED_NOTE}` : list;
+  return output.truncated ? `${list}\n${truncatedNote(output)}` : list;
 }

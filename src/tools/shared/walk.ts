@@ -1,5 +1,6 @@
 // Lists files for Glob and the built-in Grep with fast-glob: hidden files included, symlinked
 // folders not followed (no loops), .gitignore honoured, folders like .git always skipped.
+import { lstat } from 'node:fs/promises';
 import fg from 'fast-glob';
 import { GitignoreRules } from './gitignore.js';
 
@@ -32,15 +33,13 @@ export async function walkFiles(options: WalkOptions): Promise<FoundFile[]> {
     suppressErrors: true,
     ignore: ignoreGlobs,
   };
-  const [entries, nestedRuleFiles] = await Promise.all([
-    fg(options.patterns, { ...common, stats: true }),
-    fg('**/.gitignore', common),
-  ]);
+  // fast-glob's own `stats` drops a whole folder, silently, when one name in it is not UTF-8
+  // (the decoded name no longer exists), so the files are stat'ed here, one by one.
+  const [entries, nestedRuleFiles] = await Promise.all([fg(options.patterns, common), fg('**/.gitignore', common)]);
   options.signal?.throwIfAborted();
   await rules.addNested(nestedRuleFiles);
-  return entries
-    .filter((entry) => !rules.isIgnored(entry.path))
-    .map((entry) => ({ path: entry.path, mtimeMs: entry.stats?.mtimeMs ?? 0 }));
+  const kept = entries.filter((path) => !rules.isIgnored(path));
+  return Promise.all(kept.map(async (path) => ({ path, mtimeMs: await lstat(path).then((s) => s.mtimeMs, () => 0) })));
 }
 
 /** Newest first, then by name, so equal mtimes (fast tests, git checkouts) stay in a stable order. */
