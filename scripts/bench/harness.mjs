@@ -1,7 +1,7 @@
 // What every benchmark that runs the built CLI shares: where the build is, the mock Messages API
 // bundled for plain Node, and the median.
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,18 +20,8 @@ export function pulseBin() {
 }
 
 /** The mock server is TypeScript; bundle it into a throwaway .mjs so plain Node can run it. */
-export async function loadMockAnthropic(scratch) {
-  const outfile = join(scratch, 'mockAnthropic.mjs');
-  await build({
-    entryPoints: [join(root, 'tests/support/mockAnthropic.ts')],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
+export function loadMockAnthropic(scratch) {
+  return loadSourceModules(scratch, "export * from './tests/support/mockAnthropic.ts';", 'mockAnthropic');
 }
 
 /**
@@ -54,6 +44,53 @@ export async function startHiWorld(prefix) {
     await rm(scratch, { recursive: true, force: true });
   };
   return { scratch, mock, env, close };
+}
+
+/**
+ * Pulse's TypeScript sources, bundled for plain Node: `entry` is a module of re-exports from
+ * `src/` (paths relative to the checkout, by default this one; `from` names another, such as a
+ * worktree of main, to compare with). ripgrep stays outside the bundle.
+ */
+export async function loadSourceModules(scratch, entry, name = 'bench', from = root) {
+  const outfile = join(scratch, `${name}.mjs`);
+  await build({
+    stdin: { contents: entry, resolveDir: from, loader: 'ts', sourcefile: `${name}-entry.ts` },
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __benchCreateRequire } from 'module'; const require = __benchCreateRequire(import.meta.url);",
+    },
+    external: ['@vscode/ripgrep'],
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+/**
+ * CPU milliseconds used so far by this process and the children it has waited for (Linux's
+ * /proc/self/stat; elsewhere this process only). Children count in 10 ms ticks.
+ */
+export function cpuMs() {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    // Not Linux: the children's share is not known.
+  }
+  return (own.user + own.system) / 1000 + children;
+}
+
+/** Appends a dated section to RESULTS.md, unless BENCH_NO_RESULTS=1 (a trial run). */
+export async function appendResults(section) {
+  if (process.env.BENCH_NO_RESULTS === '1') return;
+  const results = join(root, 'scripts/bench/RESULTS.md');
+  if (!existsSync(results)) await writeFile(results, '# Benchmark results\n\nEach benchmark appends a dated section here.\n');
+  await appendFile(results, section);
 }
 
 export function median(values) {

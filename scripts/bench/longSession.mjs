@@ -16,8 +16,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { appendFile, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { loadSourceModules } from './harness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ROUNDS = Number.parseInt(process.argv[2] ?? process.env.BENCH_ROUNDS ?? '1000', 10);
@@ -37,24 +37,6 @@ export { RunTally } from './src/cli/print/runTally.ts';
 export { toSdkLine } from './src/cli/print/sdkMessages.ts';
 export { z } from 'zod';
 `;
-
-async function loadModules(scratch) {
-  const outfile = join(scratch, 'bench.mjs');
-  await build({
-    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __benchCreateRequire } from 'module'; const require = __benchCreateRequire(import.meta.url);",
-    },
-    external: ['@vscode/ripgrep'],
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 /** Deterministic sizes: a spread from 1 KB to 160 KB, averaging about 45 KB. */
 function echoSize(round) {
@@ -262,7 +244,7 @@ async function session(modules, scratch, rounds, files, record) {
 async function main() {
   const scratch = await realpath(await mkdtemp(join(tmpdir(), 'pulse-bench-long-')));
   try {
-    const modules = await loadModules(scratch);
+    const modules = await loadSourceModules(scratch, ENTRY);
     const files = generateFiles(join(scratch, 'src'));
     await session(modules, scratch, 50, files); // warm-up, dropped
     globalThis.gc();

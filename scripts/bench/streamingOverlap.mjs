@@ -4,15 +4,13 @@
 // short final answer. With the streaming executor the sleep runs while the text streams and
 // disappears into it; with PULSE_DISABLE_STREAMING_TOOLS=1 it starts only after the stream.
 // Runs query() in-process against the project's mock Messages API (bundled with esbuild).
-// Usage: node scripts/bench/streamingOverlap.mjs [runs]   (figures appended to RESULTS.md)
-import { existsSync } from 'node:fs';
-import { appendFile, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+// Usage: node scripts/bench/streamingOverlap.mjs [runs]   (figures appended to RESULTS.md unless
+// BENCH_NO_RESULTS=1)
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { appendResults, loadSourceModules, median } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number.parseInt(process.argv[2] ?? process.env.BENCH_RUNS ?? '3', 10);
 const SLEEP_SECONDS = 1.5;
 const TEXT_CHARS = 600;
@@ -28,27 +26,6 @@ export { createUserMessage } from './src/utils/messages.ts';
 export { resetSession } from './src/state/session.ts';
 export { startMockAnthropic } from './tests/support/mockAnthropic.ts';
 `;
-
-async function loadModules(scratch) {
-  const outfile = join(scratch, 'bench.mjs');
-  await build({
-    stdin: { contents: ENTRY, resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: {
-      js: [
-        "import { createRequire as __benchCreateRequire } from 'module';",
-        'const require = __benchCreateRequire(import.meta.url);',
-      ].join(' '),
-    },
-    external: ['@vscode/ripgrep'],
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 function toolContext(cwd, signal) {
   let current = cwd;
@@ -110,12 +87,6 @@ async function once(modules, cwd, streaming) {
   }
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 async function measure(modules, cwd, streaming) {
   await once(modules, cwd, streaming); // warm-up, dropped
   const samples = [];
@@ -134,7 +105,7 @@ async function main() {
   const scratch = await realpath(await mkdtemp(join(tmpdir(), 'pulse-bench-stream-')));
   const saved = process.env.PULSE_DISABLE_STREAMING_TOOLS;
   try {
-    const modules = await loadModules(scratch);
+    const modules = await loadSourceModules(scratch, ENTRY);
     const streaming = await measure(modules, scratch, true);
     const batch = await measure(modules, scratch, false);
     const savedMs = batch.total - streaming.total;
@@ -163,9 +134,7 @@ async function main() {
       `Streaming saved ${fmt(savedMs)}: the ${SLEEP_SECONDS} s tool ran while the text was still streaming.`,
       '',
     ].join('\n');
-    const results = join(root, 'scripts/bench/RESULTS.md');
-    if (!existsSync(results)) await writeFile(results, '# Benchmark results\n\nEach benchmark appends a dated section here.\n');
-    await appendFile(results, section);
+    await appendResults(section);
   } finally {
     if (saved === undefined) delete process.env.PULSE_DISABLE_STREAMING_TOOLS;
     else process.env.PULSE_DISABLE_STREAMING_TOOLS = saved;
