@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockProvider, type MockProvider, type MockProviderOptions } from '../support/mockProviders.js';
 import type { MockTurn } from '../support/mockAnthropic.js';
+import { killPtyPulses, startPtyPulse } from '../support/ptyPulse.js';
 import { createWorld, runPulse, type PulseRun, type PulseWorld } from '../support/runPulse.js';
+import { waitFor } from '../ui/helpers.js';
 import { resultOf, STREAM_JSON, toolResultsSent } from './harness.js';
 
 const NO_METADATA_SERVERS = { AWS_EC2_METADATA_DISABLED: 'true', METADATA_SERVER_DETECTION: 'none', AZURE_TOKEN_CREDENTIALS: 'AzureCliCredential' };
@@ -64,15 +66,11 @@ const CASES: ProviderCase[] = [
 const cleanups: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
+  killPtyPulses();
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-async function providerRun(
-  providerCase: ProviderCase,
-  turns: MockTurn[],
-  args: string[],
-  extraEnv: Record<string, string> = {},
-): Promise<{ run: PulseRun; mock: MockProvider; world: PulseWorld }> {
+async function providerSetUp(providerCase: ProviderCase, turns: MockTurn[]): Promise<{ mock: MockProvider; world: PulseWorld; env: Record<string, string> }> {
   const world = await createWorld();
   const mock = await startMockProvider({ ...providerCase.mock, turns });
   cleanups.push(async () => {
@@ -80,9 +78,18 @@ async function providerRun(
     await world.cleanup();
   });
   await writeFile(join(world.repo, 'notes.txt'), 'the build uses esbuild\n');
-  const env = { ...NO_METADATA_SERVERS, ...(await providerCase.env(world, mock.url)), ...extraEnv };
+  return { mock, world, env: { ...NO_METADATA_SERVERS, ...(await providerCase.env(world, mock.url)) } };
+}
+
+async function providerRun(
+  providerCase: ProviderCase,
+  turns: MockTurn[],
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ run: PulseRun; mock: MockProvider; world: PulseWorld }> {
+  const { mock, world, env } = await providerSetUp(providerCase, turns);
   // No Anthropic key at all: the provider's own credentials are the only ones.
-  const run = await runPulse(args, { world, apiKey: null, env });
+  const run = await runPulse(args, { world, apiKey: null, env: { ...env, ...extraEnv } });
   return { run, mock, world };
 }
 
@@ -137,5 +144,21 @@ describe.each(CASES)('print mode on $name', (providerCase) => {
     expect(said.split('\n')).toHaveLength(1);
     expect(said).toMatch(/Bedrock|Vertex|Foundry/);
     expect(said).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe.each(CASES)('the REPL on $name', (providerCase) => {
+  it('answers in a terminal with no Anthropic key and no key screen', async () => {
+    const { mock, world, env } = await providerSetUp(providerCase, [{ content: [{ type: 'text', text: 'Hello from the cloud.' }] }]);
+    const pulse = startPtyPulse(world, { cols: 120, env });
+    await waitFor(() => pulse.screen().includes('/ for commands'), 15_000);
+    pulse.write('hi');
+    await waitFor(() => /> hi/.test(pulse.screen()), 10_000);
+    pulse.write('\r');
+    await waitFor(() => pulse.screen().includes('Hello from the cloud.'), 15_000);
+    expect(pulse.screen()).not.toContain('Paste an API key');
+    expect(mock.refusals).toEqual([]);
+    expect(mock.requests[0]?.model).toMatch(providerCase.defaultModel);
+    pulse.write('\u0004');
   });
 });

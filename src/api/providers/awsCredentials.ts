@@ -5,6 +5,7 @@
 // credentials fail. Without either, the AWS SDK's default chain (environment, profiles, SSO,
 // process, web identity, container and instance roles) finds the credentials.
 import * as z from 'zod';
+import { commonJsExports } from '../../utils/commonJsImport.js';
 import { runCredentialCommand } from '../../utils/credentialCommand.js';
 import { lazySchema } from '../../utils/lazySchema.js';
 
@@ -106,7 +107,7 @@ export class DefaultAwsCredentials {
   #reread = false;
 
   readonly resolver = async (): Promise<() => Promise<AwsCredentialIdentity>> => {
-    const { createCredentialChain, fromEnv, fromNodeProviderChain } = await import('@aws-sdk/credential-providers');
+    const { createCredentialChain, fromEnv, fromNodeProviderChain } = commonJsExports(await import('@aws-sdk/credential-providers'));
     const ignoreCache = this.#reread;
     this.#reread = false;
     return createCredentialChain(fromEnv(), fromNodeProviderChain({ ignoreCache }));

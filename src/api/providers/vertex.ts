@@ -7,6 +7,7 @@
 import type { AuthClient, GoogleAuth } from 'google-auth-library';
 import type { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
 import { APIConnectionError } from '@anthropic-ai/sdk/error';
+import { commonJsExports } from '../../utils/commonJsImport.js';
 import { isEnvTruthy } from '../../utils/envFlag.js';
 import type { ApiErrorInfo } from '../errors.js';
 import { sdkOptions, withBodyVersion } from './common.js';
@@ -79,7 +80,7 @@ function noLogin(): AuthClient {
 type Login = { googleAuth: GoogleAuth } | { authClient: AuthClient };
 
 export async function createVertexClient(env: Env = process.env): Promise<ModelClient> {
-  const [{ AnthropicVertex: Vertex }, google] = await Promise.all([import('@anthropic-ai/vertex-sdk'), import('google-auth-library')]);
+  const [{ AnthropicVertex: Vertex }, google] = await Promise.all([import('@anthropic-ai/vertex-sdk'), import('google-auth-library').then(commonJsExports)]);
   const projectId = vertexProject(env);
   // Told the project, google-auth-library does not go and ask Google (or a metadata server) for it.
   const login: Login = isEnvTruthy(env.CLAUDE_CODE_SKIP_VERTEX_AUTH)
