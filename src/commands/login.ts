@@ -1,6 +1,7 @@
 // /login and /logout. /login opens the key screen (the REPL supplies it) and then applies the
 // stored key to the running session; /logout removes what was stored. Both say which credential
 // is in force afterwards, since the environment and a settings apiKeyHelper outrank the store.
+import { PROVIDER_LABELS, selectedProvider } from '../api/providers/selection.js';
 import { loginOutcomeText } from '../auth/loginActions.js';
 import { refreshApiKey, settingsHelperInUse, type ApiKeySource } from '../auth/resolve.js';
 import { credentialsPath, removeStoredCredentials } from '../auth/store.js';
@@ -26,6 +27,13 @@ function inForce(source: ApiKeySource | undefined, afterLogin: boolean): string 
   return 'Pulse has no key now; requests fail until you run /login or set ANTHROPIC_API_KEY.';
 }
 
+/** On a cloud provider the provider's own credentials sign the requests; there is no key to store. */
+function cloudProviderNote(command: string): string | undefined {
+  const provider = selectedProvider();
+  if (provider === 'firstParty') return undefined;
+  return `Pulse is using ${PROVIDER_LABELS[provider]}, which signs requests with its own credentials; ${command} does not apply (unset CLAUDE_CODE_USE_* to use an Anthropic API key).`;
+}
+
 async function lookAgain(): Promise<ApiKeySource | undefined> {
   try {
     return await refreshApiKey();
@@ -38,6 +46,11 @@ export const loginCommand: LocalCommand = {
   name: 'login',
   description: 'Store an API key or apiKeyHelper command for Pulse (checked against the endpoint first)',
   async run(ctx) {
+    const note = cloudProviderNote('/login');
+    if (note) {
+      ctx.print(note);
+      return;
+    }
     if (!ctx.login) {
       ctx.print('/login needs the interactive REPL: run `pulse` and type /login there, or set ANTHROPIC_API_KEY.');
       return;
@@ -55,6 +68,11 @@ export const logoutCommand: LocalCommand = {
   name: 'logout',
   description: 'Remove the API key Pulse stored',
   async run(ctx) {
+    const note = cloudProviderNote('/logout');
+    if (note) {
+      ctx.print(note);
+      return;
+    }
     const removed = await removeStoredCredentials();
     const first = removed ? `Removed the stored key (${credentialsPath()}).` : 'No stored key to remove.';
     ctx.print(`${first}\n${inForce(await lookAgain(), false)}`);

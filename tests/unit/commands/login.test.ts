@@ -116,4 +116,20 @@ describe('/login and /logout', () => {
     await logoutCommand.run(ctx, '');
     expect(ctx.printed[1]).toMatch(/^No stored key to remove\./);
   });
+
+  it('/login and /logout leave everything alone on a cloud provider, whose own credentials sign', async () => {
+    await writeStoredCredentials({ apiKey: KEY });
+    process.env.CLAUDE_CODE_USE_VERTEX = '1';
+    try {
+      const ctx = context(async () => screenStoring('sk-ant-never-stored-0000'));
+      await loginCommand.run(ctx, '');
+      await logoutCommand.run(ctx, '');
+      expect(ctx.printed).toHaveLength(2);
+      expect(ctx.printed[0]).toMatch(/^Pulse is using Google Vertex AI, .*\/login does not apply/);
+      expect(ctx.printed[1]).toContain('/logout does not apply');
+      expect(await readStoredCredentials(dir)).toEqual({ apiKey: KEY });
+    } finally {
+      delete process.env.CLAUDE_CODE_USE_VERTEX;
+    }
+  });
 });
