@@ -1,6 +1,7 @@
 // A local stand-in for the Anthropic Messages API: real HTTP on 127.0.0.1, real SSE, scripted
-// turns, fault injection (HTTP errors, cut sockets, hung streams, mid-stream error events) and
-// the tool_use/tool_result pairing check on every request. Plain TypeScript with no test
+// turns with every documented stop reason and block type, fault injection (HTTP errors, cut
+// sockets, hung streams, mid-stream error events) and the API's checks on every request:
+// tool_use/tool_result pairing, server tool pairs, unmodified thinking blocks. Plain TypeScript with no test
 // framework imports, so benchmarks and scripts can start it too.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -21,14 +22,20 @@ import {
   type SseEvent,
   type StopReason,
 } from './mockEvents.js';
+import { checkServerToolPairing, checkThinkingBlocks } from './blockChecks.js';
 import { checkToolPairing } from './toolPairing.js';
 
-export type { MockBlock };
+export type { MockBlock, StopReason };
 
 export type MockReplyTurn = {
   kind?: 'reply';
   content: MockBlock[];
+  /** Any documented stop reason, or an unknown string; by default tool_use or end_turn. */
   stopReason?: StopReason;
+  /** The stop sequence that matched (with stopReason `stop_sequence`). */
+  stopSequence?: string;
+  /** message_delta's stop_details, e.g. a refusal's `{ type: 'refusal', category, explanation }`. */
+  stopDetails?: Record<string, unknown>;
   usage?: { input_tokens?: number; output_tokens?: number; web_search_requests?: number };
   /** Pause between SSE events, to make a stream take time. */
   chunkDelayMs?: number;
@@ -132,6 +139,8 @@ class MockServer implements MockAnthropic {
   private readonly waiters: Array<{ n: number; resolve: () => void }> = [];
   private readonly server: Server;
   private toolCounter = 0;
+  /** Thinking this server sent, by signature: a block sent back must not have been changed. */
+  private readonly issuedThinking = new Map<string, string>();
   private messageCounter = 0;
   private closed = false;
 
@@ -208,7 +217,11 @@ class MockServer implements MockAnthropic {
     this.record(recorded);
 
     if (this.rejectKey(recorded.headers, res)) return;
-    const violations = checkToolPairing(body.messages);
+    const violations = [
+      ...checkToolPairing(body.messages),
+      ...checkServerToolPairing(body.messages),
+      ...checkThinkingBlocks(body.messages, this.issuedThinking),
+    ];
     if (violations.length > 0) {
       this.pairingErrors.push(...violations);
       sendJson(res, 400, errorBody('invalid_request_error', violations.join('; ')));
@@ -253,11 +266,14 @@ class MockServer implements MockAnthropic {
 
   private spec(turn: Omit<MockReplyTurn, 'kind'>, request: RecordedRequest): ReplySpec {
     const content = this.resolveBlocks(turn.content);
+    for (const block of content) if (block.type === 'thinking') this.issuedThinking.set(block.signature, block.thinking);
     return {
       messageId: `msg_mock_${++this.messageCounter}`,
       model: typeof request.body.model === 'string' ? request.body.model : 'claude-mock',
       content,
       stopReason: turn.stopReason ?? defaultStopReason(content),
+      ...(turn.stopSequence === undefined ? {} : { stopSequence: turn.stopSequence }),
+      ...(turn.stopDetails ? { stopDetails: turn.stopDetails } : {}),
       inputTokens: turn.usage?.input_tokens ?? estimateTokens(request.body.messages),
       outputTokens: turn.usage?.output_tokens ?? estimateTokens(content),
       chunkSize: turn.chunkSize ?? DEFAULT_CHUNK_SIZE,

@@ -9,26 +9,51 @@ export type MockServerBlock =
   | { type: 'server_tool_use'; id: string; name: 'web_search'; input: unknown }
   | { type: 'web_search_tool_result'; tool_use_id: string; content: MockSearchResult[] | { type: 'web_search_tool_result_error'; error_code: string } };
 
+/**
+ * Blocks that arrive whole in content_block_start and have no deltas: redacted thinking, and any
+ * block type a client may not know yet (`verbatim` sends `block` exactly as given).
+ */
+export type MockWholeBlock =
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'verbatim'; block: { type: string } & Record<string, unknown> };
+
 export type MockBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id?: string; name: string; input: unknown }
   | { type: 'thinking'; thinking: string; signature: string }
-  | MockServerBlock;
+  | MockServerBlock
+  | MockWholeBlock;
 
 /** A block whose tool id has been filled in. */
 export type ResolvedBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'thinking'; thinking: string; signature: string }
-  | MockServerBlock;
+  | MockServerBlock
+  | MockWholeBlock;
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens';
+/** Every stop reason the Messages API documents. */
+export type DocumentedStopReason =
+  | 'end_turn'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'tool_use'
+  | 'pause_turn'
+  | 'refusal'
+  | 'model_context_window_exceeded';
+
+/** A documented stop reason, or any other string: a reason a client does not know yet. */
+export type StopReason = DocumentedStopReason | (string & {});
 
 export type ReplySpec = {
   messageId: string;
   model: string;
   content: ResolvedBlock[];
   stopReason: StopReason;
+  /** The stop sequence that matched, sent with stop_reason `stop_sequence`. */
+  stopSequence?: string;
+  /** Sent beside the stop reason in message_delta (a refusal's category and explanation). */
+  stopDetails?: Record<string, unknown>;
   inputTokens: number;
   outputTokens: number;
   chunkSize: number;
@@ -85,6 +110,10 @@ function emptyBlock(block: ResolvedBlock): Record<string, unknown> {
           ? block.content.map((r) => ({ type: 'web_search_result', encrypted_content: 'enc', page_age: null, ...r }))
           : block.content,
       };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    case 'verbatim':
+      return { ...block.block };
   }
 }
 
@@ -93,6 +122,8 @@ function blockDeltas(block: ResolvedBlock, size: number): Record<string, unknown
     case 'text':
       return chunks(block.text, size).map((text) => ({ type: 'text_delta', text }));
     case 'web_search_tool_result':
+    case 'redacted_thinking':
+    case 'verbatim':
       return [];
     case 'tool_use':
     case 'server_tool_use':
@@ -143,7 +174,11 @@ export function replyEvents(spec: ReplySpec): SseEvent[] {
       event: 'message_delta',
       data: {
         type: 'message_delta',
-        delta: { stop_reason: spec.stopReason, stop_sequence: null },
+        delta: {
+          stop_reason: spec.stopReason,
+          stop_sequence: spec.stopSequence ?? null,
+          ...(spec.stopDetails ? { stop_details: spec.stopDetails } : {}),
+        },
         usage: {
           output_tokens: spec.outputTokens,
           ...(spec.webSearchRequests ? { server_tool_use: { web_search_requests: spec.webSearchRequests } } : {}),
@@ -159,6 +194,21 @@ export function formatSse(event: SseEvent): string {
   return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+/** What the streamed deltas would have filled in, for a non-streamed body. */
+function wholeInput(block: ResolvedBlock): Record<string, unknown> {
+  switch (block.type) {
+    case 'text':
+      return { text: block.text };
+    case 'tool_use':
+    case 'server_tool_use':
+      return { input: block.input };
+    case 'thinking':
+      return { thinking: block.thinking, signature: block.signature };
+    default:
+      return {};
+  }
+}
+
 /** The body of a non-streamed reply. */
 export function replyJson(spec: ReplySpec): Record<string, unknown> {
   return {
@@ -166,9 +216,10 @@ export function replyJson(spec: ReplySpec): Record<string, unknown> {
     type: 'message',
     role: 'assistant',
     model: spec.model,
-    content: spec.content.map((block) => ({ ...block })),
+    content: spec.content.map((block) => ({ ...emptyBlock(block), ...wholeInput(block) })),
     stop_reason: spec.stopReason,
-    stop_sequence: null,
+    stop_sequence: spec.stopSequence ?? null,
+    ...(spec.stopDetails ? { stop_details: spec.stopDetails } : {}),
     usage: { ...startUsage(spec), output_tokens: spec.outputTokens },
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
 import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../../support/mockAnthropic.js';
+import { checkServerToolPairing } from '../../support/blockChecks.js';
 import { checkToolPairing } from '../../support/toolPairing.js';
 
 let mock: MockAnthropic | undefined;
@@ -126,5 +127,96 @@ describe('checkToolPairing', () => {
     ]);
     expect(checkToolPairing([{ role: 'user', content: 'x' }, { role: 'assistant', content: [use('z')] }])).toHaveLength(1);
     expect(checkToolPairing([{ role: 'user', content: [result('q')] }])).toHaveLength(1);
+  });
+});
+
+describe('mock Anthropic server: every stop reason and block type', () => {
+  async function streamed(turn: MockTurn): Promise<Array<Record<string, unknown>>> {
+    const server = await start([turn]);
+    const res = await fetch(`${server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
+      body: JSON.stringify({ ...ask, stream: true }),
+    });
+    const text = await res.text();
+    return [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>);
+  }
+
+  it.each(['end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'model_context_window_exceeded', 'brand_new'])(
+    'sends stop_reason %s in message_delta',
+    async (stopReason) => {
+      const events = await streamed({ content: [{ type: 'text', text: 'x' }], stopReason });
+      expect(events.find((e) => e.type === 'message_delta')?.delta).toMatchObject({ stop_reason: stopReason });
+    },
+  );
+
+  it('sends the matched stop sequence and a refusal’s stop_details', async () => {
+    const seq = await streamed({ content: [{ type: 'text', text: 'x' }], stopReason: 'stop_sequence', stopSequence: 'END' });
+    expect(seq.find((e) => e.type === 'message_delta')?.delta).toEqual({ stop_reason: 'stop_sequence', stop_sequence: 'END' });
+    await mock?.close();
+    const details = { type: 'refusal', category: 'cyber', explanation: 'Declined.' };
+    const refused = await streamed({ content: [], stopReason: 'refusal', stopDetails: details });
+    expect(refused.find((e) => e.type === 'message_delta')?.delta).toMatchObject({ stop_details: details });
+  });
+
+  it('sends thinking with its signature, and redacted and unknown blocks whole', async () => {
+    const events = await streamed({
+      content: [
+        { type: 'thinking', thinking: 'Hmm.', signature: 'sig-1' },
+        { type: 'redacted_thinking', data: 'opaque==' },
+        { type: 'verbatim', block: { type: 'mystery_block', payload: [1, 2] } },
+      ],
+    });
+    const starts = events.filter((e) => e.type === 'content_block_start').map((e) => e.content_block);
+    expect(starts).toEqual([
+      { type: 'thinking', thinking: '', signature: '' },
+      { type: 'redacted_thinking', data: 'opaque==' },
+      { type: 'mystery_block', payload: [1, 2] },
+    ]);
+    const deltas = events.filter((e) => e.type === 'content_block_delta').map((e) => e.delta);
+    expect(deltas).toEqual([
+      { type: 'thinking_delta', thinking: 'Hmm.' },
+      { type: 'signature_delta', signature: 'sig-1' },
+    ]);
+  });
+
+  it('refuses, as the API does, a changed thinking block and a server tool use without its result', async () => {
+    const server = await start([{ content: [{ type: 'thinking', thinking: 'Original.', signature: 'sig-9' }] }]);
+    const client = createClient({ apiKey: 'k', baseURL: server.url });
+    await client.messages.create(ask);
+    const changed = client.messages.create({
+      ...ask,
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Edited.', signature: 'sig-9' }, { type: 'text', text: 'a' }] },
+        { role: 'user', content: 'more' },
+      ],
+    });
+    await expect(changed).rejects.toMatchObject({ status: 400 });
+    const dangling = client.messages.create({
+      ...ask,
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: [{ type: 'server_tool_use', id: 'srvtoolu_x', name: 'web_search', input: {} }] },
+        { role: 'user', content: 'more' },
+      ],
+    });
+    await expect(dangling).rejects.toMatchObject({ status: 400 });
+    expect(server.pairingErrors).toEqual([
+      'messages.1: thinking blocks in the latest assistant message cannot be modified',
+      'messages.1: server tool use srvtoolu_x was found without a corresponding result block',
+    ]);
+  });
+});
+
+describe('checkServerToolPairing', () => {
+  it('accepts a pair in one turn, and an open use in the last message (a paused turn continued)', () => {
+    const use = { type: 'server_tool_use', id: 's1', name: 'web_search', input: {} };
+    const result = { type: 'web_search_tool_result', tool_use_id: 's1', content: [] };
+    expect(checkServerToolPairing([{ role: 'user', content: 'go' }, { role: 'assistant', content: [use, result] }, { role: 'user', content: 'x' }])).toEqual([]);
+    expect(checkServerToolPairing([{ role: 'user', content: 'go' }, { role: 'assistant', content: [use] }])).toEqual([]);
+    expect(checkServerToolPairing([{ role: 'assistant', content: [result] }, { role: 'user', content: 'x' }])).toEqual([
+      'messages.0: web_search_tool_result for s1 has no matching server tool use',
+    ]);
   });
 });
