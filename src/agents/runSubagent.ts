@@ -127,7 +127,8 @@ export function resultFor(terminal: Terminal, text: string): string {
     }
     case 'prompt_too_long':
     case 'blocking_limit':
-      throw new Error('the sub-agent\'s conversation grew too long for the model\'s context window');
+      throw new Error('the sub-agent\'s conversation grew too long for the model\'s context window');    case 'refusal':
+      throw new Error("a safety classifier stopped the sub-agent's responses twice in a row");
   }
 }
 

@@ -19,8 +19,23 @@ import { streamAttempt, type AttemptOutcome } from './streamAttempt.js';
 import { apiRetryMessage, syntheticApiErrorMessage } from './syntheticMessages.js';
 import type { CallModel, CallModelParams, ModelEvent } from './types.js';
 
-/** Stop reasons that mean the reply was cut short by a size limit, not finished. */
-const TRUNCATED = new Set(['max_tokens', 'model_context_window_exceeded']);
+/**
+ * The reply filled the model's whole context window: the conversation is too long, not the
+ * reply, so the loop treats it as prompt-too-long (make room), never as a reason to ask for more
+ * output room.
+ */
+const CONTEXT_WINDOW_FULL_TEXT = "the model's context window filled up while it was answering";
+
+/** A stop that the loop may still recover from, reported as a synthetic error it can withhold. */
+function truncationError(stopReason: string | null, maxOutputTokens: number): AssistantMessage | undefined {
+  if (stopReason === 'max_tokens') {
+    return syntheticApiErrorMessage(formatApiErrorText({ kind: 'max_output_tokens' }, { maxOutputTokens }), 'max_output_tokens');
+  }
+  if (stopReason === 'model_context_window_exceeded') {
+    return syntheticApiErrorMessage(formatApiErrorText({ kind: 'prompt_too_long', message: CONTEXT_WINDOW_FULL_TEXT }), 'prompt_too_long');
+  }
+  return undefined;
+}
 
 function isAbort(err: unknown): boolean {
   return err instanceof Error && err.name === 'AbortError';
@@ -110,13 +125,8 @@ async function* callModel(
     }
 
     if (outcome) {
-      if (outcome.stopReason && TRUNCATED.has(outcome.stopReason)) {
-        const text = formatApiErrorText(
-          { kind: 'max_output_tokens' },
-          { maxOutputTokens: params.maxOutputTokens },
-        );
-        yield syntheticApiErrorMessage(text, 'max_output_tokens');
-      }
+      const truncated = truncationError(outcome.stopReason, params.maxOutputTokens);
+      if (truncated) yield truncated;
       return;
     }
 

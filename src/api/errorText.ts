@@ -64,6 +64,11 @@ export function formatApiErrorText(input: ApiErrorTextInput, ctx: ApiErrorTextCo
       return serverErrorText(input, ctx);
     case 'invalid_request':
       return `${head} Invalid request${detail}.`;
+    case 'refusal':
+      return (
+        "The API's safety classifier stopped the model's response again, so Pulse ended this turn. " +
+        'Rephrase the request, or switch models with /model, and try again.'
+      );
     case 'unknown':
       return `API Error: ${input.message ?? 'unexpected failure'}`;
   }

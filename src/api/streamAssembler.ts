@@ -161,6 +161,7 @@ export class MessageAssembler {
     if (!this.lastMessage) return;
     this.lastMessage.message.stop_reason = event.delta.stop_reason;
     this.lastMessage.message.stop_sequence = event.delta.stop_sequence;
+    if (event.delta.stop_details) this.lastMessage.message.stop_details = event.delta.stop_details;
     this.lastMessage.message.usage = { ...this.usage };
   }
 

@@ -18,8 +18,11 @@ import {
   switchToFallback,
 } from './modelFailure.js';
 import { recoverFromPromptTooLong } from './promptTooLong.js';
+import { RAN_CALLS_REASONS, ranCallsNotes } from './ranCalls.js';
 import { recoverFromMaxOutputTokens } from './recovery.js';
+import { afterRefusal, REFUSED_REASON } from './refusal.js';
 import { runStopHooksAtExit } from './stopHooks.js';
+import { continuePausedTurn, unknownStopNote } from './stopReasons.js';
 import { buildModelRequest } from './request.js';
 import type { LoopState, Terminal } from './state.js';
 import { streamResponse } from './stream.js';
@@ -43,8 +46,14 @@ function initialState(p: QueryParams): LoopState {
     hasAttemptedReactiveCompact: false,
     stopHookActive: false,
     autoCompactFailures: 0,
+    pauseTurnContinuations: 0,
     transition: undefined,
   };
+}
+
+/** The next turn would pass --max-turns. */
+function exceedsMaxTurns(p: QueryParams, state: LoopState): boolean {
+  return p.maxTurns !== undefined && state.turnCount + 1 > p.maxTurns;
 }
 
 function toolCallsIn(assistantMessages: readonly AssistantMessage[]): ToolCall[] {
@@ -104,8 +113,11 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       },
       streamingTools,
     );
-    const outcome = yield* streamResponse(deps.callModel, request, runner);
+    const outcome = yield* streamResponse(deps.callModel, request, runner, deps.uuid);
     const { assistantMessages } = outcome;
+    // What the response answers: the history it was asked with, and the notes yielded while it
+    // streamed (calls that ran from an attempt that was withdrawn and retried).
+    const history = [...messagesForQuery, ...outcome.notes];
     outputTokensSpent += outputTokensOf(assistantMessages);
 
     if (outcome.kind === 'aborted') {
@@ -115,36 +127,40 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     // Bounded: once on the fallback model there is nothing left to fall back to.
     if (outcome.kind === 'fallback' && p.fallbackModel !== undefined && p.fallbackModel !== model) {
       // The abandoned attempt's tool_use blocks are tombstoned, so their results must not appear.
-      runner.discard(FALLBACK_REASON);
+      await runner.discard(FALLBACK_REASON);
+      const ran = ranCallsNotes(runner.ranCalls(), RAN_CALLS_REASONS.fallback, deps.uuid);
       const fallback = switchToFallback({
         state: turnState,
-        messagesForQuery,
+        messagesForQuery: [...history, ...ran],
         assistantMessages,
         fallbackModel: p.fallbackModel,
         uuid: deps.uuid,
       });
       yield* fallback.events;
+      yield* ran;
       state = goRoundAgain(fallback.state);
       continue;
     }
     if (outcome.kind !== 'completed') {
-      const started = runner.discard(FAILED_RESPONSE_REASON);
+      const started = await runner.discard(FAILED_RESPONSE_REASON);
       return yield* endWithModelError(assistantMessages, started, outcome.error, deps.uuid);
     }
 
     const { withheld } = outcome;
     if (isOverBudget(p.maxBudgetUsd)) {
       if (withheld) yield withheld;
-      yield* answerAll(assistantMessages, runner.discard(OVER_BUDGET_REASON), OVER_BUDGET_TOOL_TEXT, deps.uuid);
+      yield* answerAll(assistantMessages, await runner.discard(OVER_BUDGET_REASON), OVER_BUDGET_TOOL_TEXT, deps.uuid);
       return { reason: 'max_budget' };
     }
     if (withheld?.apiError === 'max_output_tokens') {
+      const startedToolResults = await runner.discard(CUT_OFF_REASON);
       const recovery = recoverFromMaxOutputTokens({
         p,
         state: turnState,
-        messagesForQuery,
+        messagesForQuery: history,
         assistantMessages,
-        startedToolResults: runner.discard(CUT_OFF_REASON),
+        startedToolResults,
+        ranCalls: runner.ranCalls(),
         requestedMaxOutputTokens: request.maxOutputTokens,
         uuid: deps.uuid,
       });
@@ -155,32 +171,56 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       }
     }
     if (withheld?.apiError === 'prompt_too_long') {
-      runner.discard(FAILED_RESPONSE_REASON);
-      const recovery = await recoverFromPromptTooLong({ state: turnState, messagesForQuery, assistantMessages, deps });
+      await runner.discard(FAILED_RESPONSE_REASON);
+      const recovery = await recoverFromPromptTooLong({ state: turnState, messagesForQuery: history, assistantMessages, deps });
       yield* recovery.events;
       if (recovery.state) {
-        state = goRoundAgain(recovery.state);
+        // The reply is withdrawn and asked for again, but what its calls did stands.
+        const ran = ranCallsNotes(runner.ranCalls(), RAN_CALLS_REASONS.contextFull, deps.uuid);
+        yield* ran;
+        state = goRoundAgain({ ...recovery.state, messages: [...recovery.state.messages, ...ran] });
         continue;
       }
     }
     if (withheld) {
       // Every rung failed: now the person sees the error, and stop hooks do not run on it.
       yield withheld;
-      yield* answerAll(assistantMessages, runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
+      yield* answerAll(assistantMessages, await runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
       return { reason: withheld.apiError === 'prompt_too_long' ? 'prompt_too_long' : 'completed' };
     }
     const failure = assistantMessages.find((message) => message.apiError !== undefined);
     if (failure) {
-      yield* answerAll(assistantMessages, runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
+      yield* answerAll(assistantMessages, await runner.discard(FAILED_RESPONSE_REASON), FAILED_RESPONSE_TOOL_TEXT, deps.uuid);
       // callModel already retried; an overload that outlasted every retry ends the turn as a model error.
       if (isOverloadedFailure(failure)) return { reason: 'model_error', error: new ModelOverloadedError(model, p.fallbackModel) };
       return { reason: 'completed' };
     }
 
+    const { stop } = outcome;
+    if (stop.reason === 'refusal') {
+      const startedResults = await runner.discard(REFUSED_REASON);
+      const refusal = afterRefusal({ state: turnState, history, assistantMessages, startedResults, stop, uuid: deps.uuid });
+      yield* refusal.events;
+      if (refusal.kind === 'ended') return { reason: 'refusal' };
+      if (exceedsMaxTurns(p, turnState)) return { reason: 'max_turns', turnCount: turnState.turnCount };
+      state = goRoundAgain(refusal.state);
+      continue;
+    }
+
     // The presence of tool_use blocks, not stop_reason, decides whether the turn goes on.
     const toolCalls = toolCallsIn(assistantMessages);
+    if (toolCalls.length === 0 && stop.reason === 'pause_turn') {
+      const pause = continuePausedTurn(turnState, history, assistantMessages, deps.uuid);
+      if (pause.kind === 'continue') {
+        if (exceedsMaxTurns(p, turnState)) return { reason: 'max_turns', turnCount: turnState.turnCount };
+        state = goRoundAgain(pause.state);
+        continue;
+      }
+      yield* pause.events;
+    }
     if (toolCalls.length === 0) {
-      const stopHooks = yield* runStopHooksAtExit({ p, state: turnState, messagesForQuery, assistantMessages, uuid: deps.uuid });
+      yield* unknownStopNote(stop.reason, deps.uuid);
+      const stopHooks = yield* runStopHooksAtExit({ p, state: turnState, messagesForQuery: history, assistantMessages, uuid: deps.uuid });
       if (stopHooks.kind === 'prevented') return { reason: 'stop_hook_prevented' };
       if (stopHooks.kind === 'blocking') {
         state = goRoundAgain(stopHooks.state);
@@ -193,7 +233,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       yield nudge;
       state = goRoundAgain({
         ...turnState,
-        messages: [...messagesForQuery, ...assistantMessages, nudge],
+        messages: [...history, ...assistantMessages, nudge],
         maxOutputTokensRecoveryCount: 0,
         maxOutputTokensOverride: undefined,
         transition: { reason: 'token_budget_continuation' },
@@ -207,17 +247,16 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     }
     if (toolResults.some(isHookStoppedMarker)) return { reason: 'hook_stopped' };
 
-    if (p.maxTurns !== undefined && turnState.turnCount + 1 > p.maxTurns) {
-      return { reason: 'max_turns', turnCount: turnState.turnCount };
-    }
+    if (exceedsMaxTurns(p, turnState)) return { reason: 'max_turns', turnCount: turnState.turnCount };
     state = goRoundAgain({
       ...turnState,
       context: contextChanges.reduce((changed, change) => change(changed), context),
-      messages: [...messagesForQuery, ...assistantMessages, ...toolResults],
+      messages: [...history, ...assistantMessages, ...toolResults],
       turnCount: turnState.turnCount + 1,
       maxOutputTokensRecoveryCount: 0,
       maxOutputTokensOverride: undefined,
       hasAttemptedReactiveCompact: false,
+      pauseTurnContinuations: 0,
       transition: { reason: 'next_turn' },
     });
   }

@@ -1,9 +1,11 @@
 // The max_output_tokens ladder: ask again with the model's full output allowance once, then let
 // the model continue from where it was cut (at most three times), then give up and show the error.
 import { getModelInfo } from '../api/models.js';
+import type { RanCall } from '../tools/execution/types.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
 import { answeredToolUseIds, createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
+import { RAN_CALLS_REASONS, ranCallsNotes } from './ranCalls.js';
 import type { LoopState } from './state.js';
 
 export const MAX_OUTPUT_TOKENS_RECOVERY_LIMIT = 3;
@@ -26,6 +28,8 @@ type LadderInput = {
   assistantMessages: AssistantMessage[];
   /** Results for calls the tool runner had already started from the partial reply. */
   startedToolResults: readonly Message[];
+  /** Those calls themselves: if the reply is asked for again, the model hears what they did. */
+  ranCalls: readonly RanCall[];
   requestedMaxOutputTokens: number;
   uuid: () => string;
 };
@@ -36,16 +40,19 @@ export function recoverFromMaxOutputTokens(input: LadderInput): Recovery | undef
 }
 
 // Only when nobody chose a limit: a caller's explicit cap is respected.
-function escalate({ p, state, messagesForQuery, assistantMessages, requestedMaxOutputTokens }: LadderInput): Recovery | undefined {
+function escalate(input: LadderInput): Recovery | undefined {
+  const { p, state, messagesForQuery, assistantMessages, requestedMaxOutputTokens } = input;
   if (state.maxOutputTokensOverride !== undefined || p.maxOutputTokens !== undefined) return undefined;
   const modelMax = getModelInfo(state.context.options.model).maxOutputTokens;
   if (requestedMaxOutputTokens >= modelMax) return undefined;
+  const ran = ranCallsNotes(input.ranCalls, RAN_CALLS_REASONS.outputLimit, input.uuid);
   return {
-    // The same request goes out again, so the partial reply it replaces is withdrawn.
-    events: assistantMessages.map((message) => ({ type: 'tombstone', message })),
+    // The same request goes out again, so the partial reply it replaces is withdrawn; calls it
+    // had already started are reported, never silently run a second time.
+    events: [...assistantMessages.map((message): LoopEvent => ({ type: 'tombstone', message })), ...ran],
     state: {
       ...state,
-      messages: messagesForQuery,
+      messages: [...messagesForQuery, ...ran],
       maxOutputTokensOverride: modelMax,
       transition: { reason: 'max_output_tokens_escalate' },
     },

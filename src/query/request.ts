@@ -6,6 +6,7 @@ import { toApiTools } from '../tools/apiSchema.js';
 import type { Message } from '../types/messages.js';
 import { normalizeMessagesForAPI } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
+import { withoutUnpairedServerToolBlocks } from './serverToolBlocks.js';
 import type { LoopState } from './state.js';
 import { fitThinkingBudget, withoutTrailingThinking } from './thinking.js';
 
@@ -30,7 +31,7 @@ export async function buildModelRequest(
 ): Promise<CallModelParams> {
   const { model, isNonInteractive } = state.context.options;
   const request: CallModelParams = {
-    messages: withoutTrailingThinking(normalizeMessagesForAPI(messages)),
+    messages: withoutUnpairedServerToolBlocks(withoutTrailingThinking(normalizeMessagesForAPI(messages))),
     system: systemBlocks(p.systemPrompt),
     tools: await toApiTools(p.tools, { tools: p.tools, isNonInteractive }),
     model,

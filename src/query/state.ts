@@ -12,7 +12,9 @@ export type Terminal =
   | { reason: 'blocking_limit' }
   | { reason: 'model_error'; error: unknown }
   | { reason: 'stop_hook_prevented' }
-  | { reason: 'hook_stopped' };
+  | { reason: 'hook_stopped' }
+  /** A safety classifier stopped the model's response twice in a row. */
+  | { reason: 'refusal' };
 
 export type TransitionReason =
   | 'next_turn'
@@ -22,7 +24,11 @@ export type TransitionReason =
   | 'collapse_drain_retry'
   | 'stop_hook_blocking'
   | 'token_budget_continuation'
-  | 'model_fallback';
+  | 'model_fallback'
+  /** The API paused a long turn (server tools); the paused response is sent back to continue. */
+  | 'pause_turn_continuation'
+  /** A safety classifier stopped the response; the model is told and may go on once. */
+  | 'refusal_retry';
 
 export type Transition = { reason: TransitionReason; attempt?: number };
 
@@ -36,5 +42,7 @@ export type LoopState = {
   hasAttemptedReactiveCompact: boolean;
   stopHookActive: boolean;
   autoCompactFailures: number;
+  /** Pause continuations since the last tool round: bounded so a paused turn cannot spin. */
+  pauseTurnContinuations: number;
   transition: Transition | undefined;
 };

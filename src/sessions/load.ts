@@ -41,6 +41,7 @@ const SYSTEM_SUBTYPES: Record<SystemSubtype, true> = {
   snip_boundary: true,
   warning: true,
   informational: true,
+  refusal: true,
 };
 
 function isSystemSubtype(value: string): value is SystemSubtype {

@@ -4,6 +4,7 @@ import type {
   ContentBlock,
   ContentBlockParam,
   RawMessageStreamEvent,
+  RefusalStopDetails,
   StopReason,
   ToolResultBlockParam,
   Usage,
@@ -13,6 +14,7 @@ export type {
   ContentBlock,
   ContentBlockParam,
   RawMessageStreamEvent,
+  RefusalStopDetails,
   StopReason,
   ToolResultBlockParam,
   Usage,
@@ -27,6 +29,8 @@ export type ApiErrorKind =
   | 'rate_limit'
   | 'invalid_request'
   | 'server_error'
+  /** A safety classifier stopped the model's responses, and the loop gave up on the turn. */
+  | 'refusal'
   | 'unknown';
 
 export type UserMessage = {
@@ -44,6 +48,8 @@ export type UserMessage = {
   sourceToolAssistantUUID?: string;
   /** Set on the tool result when permission was refused, for `permission_denials`. */
   permissionDenied?: { toolName: string; toolInput: Record<string, unknown> };
+  /** On the note that tells the model a safety classifier stopped its response: that response's id. */
+  refusedMessageId?: string;
 };
 
 /**
@@ -62,6 +68,8 @@ export type AssistantMessage = {
     content: ContentBlock[];
     stop_reason: StopReason | null;
     stop_sequence: string | null;
+    /** Why the output stopped, when the API says more than the stop reason (a refusal's category). */
+    stop_details?: RefusalStopDetails | null;
     usage: Usage;
   };
   requestId?: string;
@@ -69,6 +77,8 @@ export type AssistantMessage = {
   apiError?: ApiErrorKind;
   /** HTTP status of the failure, when there was one. */
   apiErrorStatus?: number;
+  /** On the error that ends a turn after repeated refusals: the id of the last refused response. */
+  refusedMessageId?: string;
 };
 
 export type SystemSubtype =
@@ -77,7 +87,9 @@ export type SystemSubtype =
   | 'compact_boundary'
   | 'snip_boundary'
   | 'warning'
-  | 'informational';
+  | 'informational'
+  /** A safety classifier stopped a response (`data.retrying` says whether the loop asks again). */
+  | 'refusal';
 
 export type SystemMessage = {
   type: 'system';

@@ -226,27 +226,28 @@ function mergeUserContent(previous: MessageParam, message: UserMessage): void {
 
 /**
  * Pulse's history -> API messages: drops system messages and synthetic API-error messages,
- * merges one-block assistant messages of the same response back into one, merges consecutive
+ * merges one-block assistant messages back into one turn (the blocks of one response, and a
+ * paused response with its continuation, which the API treats as one turn), merges consecutive
  * user messages (tool results first) and leaves every Pulse-only field behind.
  */
 export function normalizeMessagesForAPI(messages: readonly Message[]): MessageParam[] {
   const params: MessageParam[] = [];
-  // The open assistant turn, while consecutive blocks still belong to the same response.
-  let openResponse: { id: string; blocks: ContentBlockParam[] } | undefined;
+  // The open assistant turn, while consecutive assistant blocks keep arriving.
+  let openTurn: ContentBlockParam[] | undefined;
   for (const message of messages) {
     if (!isSentToModel(message)) continue;
     if (message.type === 'assistant') {
       // Response blocks are valid request blocks as they are.
       const blocks: ContentBlockParam[] = message.message.content;
-      if (openResponse?.id === message.message.id) {
-        openResponse.blocks.push(...blocks);
+      if (openTurn) {
+        openTurn.push(...blocks);
         continue;
       }
-      openResponse = { id: message.message.id, blocks: [...blocks] };
-      params.push({ role: 'assistant', content: openResponse.blocks });
+      openTurn = [...blocks];
+      params.push({ role: 'assistant', content: openTurn });
       continue;
     }
-    openResponse = undefined;
+    openTurn = undefined;
     const previous = params.at(-1);
     if (previous?.role === 'user') {
       mergeUserContent(previous, message);

@@ -67,22 +67,22 @@ describe('query: aborts', () => {
     const controller = new AbortController();
     const started = deferred();
     const stopped: string[] = [];
-    const tool = fakeTool({
-      name: 'Work',
-      run: async function* (input, ctx) {
-        started.resolve();
-        await untilAborted(ctx);
-        stopped.push(input.value ?? '');
-        return { data: 'late' };
-      },
-    });
+    const waitForAbort = async function* (input: { value?: string }, ctx: ToolUseContext) {
+      started.resolve();
+      await untilAborted(ctx);
+      stopped.push(input.value ?? '');
+      return { data: 'late' };
+    };
+    // The safe call starts while the model streams; the unsafe one waits for the whole response.
+    const reader = fakeTool({ name: 'Work', safe: true, run: waitForAbort });
+    const writer = fakeTool({ name: 'Change', run: waitForAbort });
     const run = await runQuery({
       streamingTools: true,
       context: makeContext({ signal: controller.signal }),
-      tools: [tool],
+      tools: [reader, writer],
       turns: [
         {
-          blocks: [toolUse('Work', { value: 'first' }, 'w1'), toolUse('Work', { value: 'second' }, 'w2'), text('never sent')],
+          blocks: [toolUse('Work', { value: 'first' }, 'w1'), toolUse('Change', { value: 'second' }, 'w2'), text('never sent')],
           afterBlock: async (index) => {
             if (index !== 1) return;
             await started.promise;

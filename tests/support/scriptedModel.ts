@@ -13,7 +13,9 @@ import { createSyntheticAssistantError } from '../../src/utils/messages.js';
 
 export type BlockSpec =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; name: string; input: unknown; id: string };
+  | { type: 'tool_use'; name: string; input: unknown; id: string }
+  /** Any other block the API sends (thinking, server tools, a type Pulse does not know), as is. */
+  | { type: 'raw'; block: ContentBlock };
 
 let toolUseCounter = 0;
 
@@ -23,6 +25,10 @@ export function text(value: string): BlockSpec {
 
 export function toolUse(name: string, input: unknown, id = `toolu_${++toolUseCounter}`): BlockSpec {
   return { type: 'tool_use', name, input, id };
+}
+
+export function raw(block: Record<string, unknown> & { type: string }): BlockSpec {
+  return { type: 'raw', block: block as unknown as ContentBlock };
 }
 
 export type ResponseTurn = {
@@ -42,6 +48,7 @@ export type ResponseTurn = {
 export type ScriptedTurn = ResponseTurn | ((params: CallModelParams) => AsyncGenerator<ModelEvent, void>);
 
 function toContentBlock(spec: BlockSpec): ContentBlock {
+  if (spec.type === 'raw') return structuredClone(spec.block);
   if (spec.type === 'text') return { type: 'text', text: spec.text, citations: null };
   return { type: 'tool_use', id: spec.id, name: spec.name, input: spec.input, caller: { type: 'direct' } };
 }

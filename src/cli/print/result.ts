@@ -70,6 +70,12 @@ function outcomeOf(inputs: ResultInputs): Outcome {
   }
 }
 
+/** The reference names every ending on an API error (a refusal included) `api_error`. */
+function terminalReasonOnWire({ terminal, tally }: ResultInputs): string {
+  if (terminal.reason === 'refusal' || (terminal.reason === 'completed' && tally.lastAssistant?.apiError)) return 'api_error';
+  return terminal.reason;
+}
+
 export function buildResult(inputs: ResultInputs): SdkResult {
   const { tally } = inputs;
   const outcome = outcomeOf(inputs);
@@ -91,7 +97,8 @@ export function buildResult(inputs: ResultInputs): SdkResult {
     usage: tally.usage,
     modelUsage: inputs.modelUsage,
     permission_denials: tally.permissionDenials,
-    terminal_reason: inputs.terminal.reason,
+    terminal_reason: terminalReasonOnWire(inputs),
+    safety_stops: tally.safetyStops,
     uuid: inputs.uuid,
   };
   if (outcome.errors) result.errors = outcome.errors;

@@ -32,6 +32,8 @@ type ResponseBlock = { message: AssistantMessage; text: string };
 
 export class RunTally {
   numTurns = 0;
+  /** Responses a safety classifier stopped. */
+  safetyStops = 0;
   readonly permissionDenials: SdkPermissionDenial[] = [];
   lastAssistant: AssistantMessage | undefined;
   private awaitingTurn = true;
@@ -47,6 +49,7 @@ export class RunTally {
     if (event.type === 'assistant') this.onAssistant(event);
     if (event.type === 'user') this.onUser(event);
     if (event.type === 'tombstone') this.onTombstone(event.message);
+    if (event.type === 'system' && event.subtype === 'refusal') this.safetyStops += 1;
   }
 
   /** Text of the last model response, joined across its text blocks. */
@@ -66,6 +69,10 @@ export class RunTally {
       this.awaitingTurn = false;
     }
     const responseId = message.message.id;
+    // A paused response sent back to continue is a turn of its own, like a tool round.
+    if (responseId !== this.currentResponseId && this.currentLastBlock?.message.stop_reason === 'pause_turn') {
+      this.numTurns += 1;
+    }
     if (responseId !== this.currentResponseId) {
       // The previous response is complete: its final usage is on its last block by now.
       if (this.currentLastBlock) addUsage(this.finishedUsage, this.currentLastBlock);
@@ -80,7 +87,8 @@ export class RunTally {
 
   private onUser(message: UserMessage): void {
     const results = toolResultIds(message.message.content);
-    if (results.length > 0) this.awaitingTurn = true;
+    // Tool results and the loop's own notes (recovery nudges, refusal reminders) start a new request.
+    if (results.length > 0 || message.isMeta) this.awaitingTurn = true;
     const denied = message.permissionDenied;
     if (!denied) return;
     this.permissionDenials.push({

@@ -25,8 +25,9 @@ export type MappingContext = {
 /** System subtypes SDK consumers know; warnings and notes stay internal. */
 const PRINTED_SYSTEM_SUBTYPES = new Set(['api_retry', 'model_fallback', 'compact_boundary']);
 
+/** The SDK knows no prompt-too-long or refusal errors: both are invalid requests there, as in the reference. */
 export function sdkErrorKind(kind: ApiErrorKind): SdkAssistantError {
-  return kind === 'prompt_too_long' ? 'invalid_request' : kind;
+  return kind === 'prompt_too_long' || kind === 'refusal' ? 'invalid_request' : kind;
 }
 
 export function toSdkAssistant(message: AssistantMessage, sessionId: string, parentToolUseId: string | null = null): SdkAssistant {
@@ -39,6 +40,7 @@ export function toSdkAssistant(message: AssistantMessage, sessionId: string, par
   };
   if (message.requestId) line.request_id = message.requestId;
   if (message.apiError) line.error = sdkErrorKind(message.apiError);
+  if (message.refusedMessageId) line.refused_message_id = message.refusedMessageId;
   return line;
 }
 
@@ -53,10 +55,26 @@ export function toSdkUser(message: UserMessage, sessionId: string, parentToolUse
   };
   if (message.isSynthetic || message.isMeta) line.isSynthetic = true;
   if (message.toolUseResult !== undefined) line.tool_use_result = message.toolUseResult;
+  if (message.refusedMessageId) {
+    line.refused_message_id = message.refusedMessageId;
+    line.refusal_retry = true;
+  }
   return line;
 }
 
+/**
+ * A safety classifier's stop, in the reference's two shapes: a notice while the loop asks once
+ * more, and the refusal record when the turn ends on it.
+ */
+function toSdkRefusal(message: SystemMessage, sessionId: string): SdkSystemEvent {
+  const { retrying, ...fields } = message.data ?? {};
+  const ids = { session_id: sessionId, uuid: message.uuid };
+  if (retrying) return { type: 'system', subtype: 'informational', content: message.content, level: 'notice', ...ids };
+  return { type: 'system', subtype: 'model_refusal_no_fallback', ...fields, content: '', ...ids };
+}
+
 function toSdkSystem(message: SystemMessage, sessionId: string): SdkSystemEvent | undefined {
+  if (message.subtype === 'refusal') return toSdkRefusal(message, sessionId);
   if (!PRINTED_SYSTEM_SUBTYPES.has(message.subtype)) return undefined;
   if (message.subtype === 'compact_boundary') {
     // The SDK nests the compaction figures: {compact_metadata: {trigger, pre_tokens}}.

@@ -41,6 +41,8 @@ export type SdkAssistant = {
   uuid: string;
   request_id?: string;
   error?: SdkAssistantError;
+  /** On the error that ends a turn after repeated refusals: the last refused response's id. */
+  refused_message_id?: string;
 };
 
 export type SdkUser = {
@@ -53,6 +55,9 @@ export type SdkUser = {
   timestamp: string;
   isSynthetic?: true;
   tool_use_result?: unknown;
+  /** On the note telling the model a safety classifier stopped its response. */
+  refused_message_id?: string;
+  refusal_retry?: true;
 };
 
 export type SdkSystemEvent = {
@@ -120,6 +125,8 @@ export type SdkResult = {
   modelUsage: Record<string, SdkModelUsage>;
   permission_denials: SdkPermissionDenial[];
   terminal_reason: string;
+  /** Responses a safety classifier stopped during the run. */
+  safety_stops: number;
   errors?: string[];
   uuid: string;
 };

@@ -18,3 +18,6 @@ export type ToolCall = { block: ToolUseBlock; assistantMessage: AssistantMessage
 
 /** Progress as it happens, then the call's result message (and any messages the tool added). */
 export type ToolRunEvent = ProgressMessage | Message;
+
+/** A call that had started running when its response was withdrawn or replaced, and what it produced. */
+export type RanCall = { call: ToolCall; results: Message[] };

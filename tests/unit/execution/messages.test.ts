@@ -50,6 +50,18 @@ describe('normalizeMessagesForAPI', () => {
     ]);
   });
 
+  it('merges a paused response and its continuation into one assistant turn, as the API does', () => {
+    const params = normalizeMessagesForAPI([
+      createUserMessage({ content: 'search' }),
+      assistant('m1', textBlock('Searching.')),
+      assistant('m2', textBlock('Found it.')),
+    ]);
+    expect(params).toEqual([
+      { role: 'user', content: 'search' },
+      { role: 'assistant', content: [textBlock('Searching.'), textBlock('Found it.')] },
+    ]);
+  });
+
   it('drops system messages and synthetic API errors, then merges the user messages around them', () => {
     const params = normalizeMessagesForAPI([
       createUserMessage({ content: 'first' }),

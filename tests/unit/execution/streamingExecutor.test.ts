@@ -140,7 +140,7 @@ describe('StreamingToolExecutor cancellation', () => {
       run: async function* (_input, ctx) {
         await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
         slowSawAbort = true;
-        return { data: 'late' };
+        throw new Error('aborted');
       },
     });
     const later = fakeTool({
@@ -156,16 +156,56 @@ describe('StreamingToolExecutor cancellation', () => {
     executor.addTool(call('Later', {}, 'd3'));
     await fastDone.wait;
     for (let i = 0; i < 3; i++) await turn();
-    const answered: Message[] = executor.discard('the budget ran out.');
+    const answered: Message[] = await executor.discard('the budget ran out.');
     executor.addTool(call('Later', {}, 'd4'));
     expect(results(answered)).toEqual([
       ['d1', 'fast result', false],
       ['d2', 'Stopped while running: the budget ran out.', true],
       ['d3', 'Not run: the budget ran out.', true],
     ]);
-    await turn();
+    // discard waited for the running call to wind down.
     expect(slowSawAbort).toBe(true);
     expect(queuedRan).toBe(false);
+    expect(executor.ranCalls().map((run) => run.call.block.id)).toEqual(['d1', 'd2']);
+  });
+
+  it('discard keeps the real result of a call that completes right after it', async () => {
+    const tool = fakeTool({
+      name: 'Almost',
+      safe: true,
+      run: async function* () {
+        await turn();
+        return { data: 'finished anyway' };
+      },
+    });
+    const executor = new StreamingToolExecutor(params([tool]));
+    executor.addTool(call('Almost', {}, 'a1'));
+    expect(results(await executor.discard('the reply is being asked for again.'))).toEqual([['a1', 'finished anyway', false]]);
+  });
+
+  it('never starts an unsafe call before the response is complete, and hands over withdrawn runs once wound down', async () => {
+    const started: string[] = [];
+    const make = (name: string, safe: boolean) =>
+      fakeTool({
+        name,
+        safe,
+        run: async function* (input) {
+          started.push(input.value ?? '');
+          return { data: input.value };
+        },
+      });
+    const executor = new StreamingToolExecutor(params([make('Safe', true), make('Unsafe', false)]));
+    const doomed = { ...call('Safe', { value: 'withdrawn read' }, 'w0'), assistantMessage: { ...asking, uuid: 'doomed' } };
+    executor.addTool(doomed);
+    executor.addTool(call('Unsafe', { value: 'write' }, 'w1'));
+    for (let i = 0; i < 5; i++) await turn();
+    expect(started).toEqual(['withdrawn read']);
+    executor.withdraw('doomed');
+    const ran = await executor.takeWithdrawnRuns();
+    expect(ran.map((r) => [r.call.block.id, results(r.results)[0]?.[1]])).toEqual([['w0', 'withdrawn read']]);
+    expect(await executor.takeWithdrawnRuns()).toEqual([]);
+    expect(results(await collect(executor.results()))).toEqual([['w1', 'write', false]]);
+    expect(started).toEqual(['withdrawn read', 'write']);
   });
 
   it('on a user abort, answers every call and waits for the running ones to wind down', async () => {

@@ -1,13 +1,15 @@
 // Runs tool calls while the model is still talking. Each call is added the moment its tool_use
-// block closes; a concurrency-safe call starts at once unless an unsafe one is running, an
-// unsafe call waits for everything before it and runs alone, and nothing jumps the queue.
-// Results come out in the order the model asked for them; progress comes out as it happens.
+// block closes; a concurrency-safe call starts at once unless an unsafe one is running. An unsafe
+// call (an edit, a write, a command that changes things) never starts before the response is
+// complete, since the response may still fail and be sent again; it then waits for everything
+// before it and runs alone, and nothing jumps the queue. Results come out in the order the model
+// asked for them; progress comes out as it happens.
 import { findToolByName } from '../../Tool.js';
 import type { Message, ProgressMessage } from '../../../types/messages.js';
 import { isConcurrencySafeCall } from '../partition.js';
 import { runToolUse } from '../runToolUse.js';
 import { maxToolConcurrency } from '../runTools.js';
-import type { ToolCall, ToolRunEvent, ToolRunParams } from '../types.js';
+import type { RanCall, ToolCall, ToolRunEvent, ToolRunParams } from '../types.js';
 import {
   discardTexts,
   siblingFailureTexts,
@@ -29,10 +31,14 @@ type Tracked = {
   safe: boolean;
   isBash: boolean;
   status: 'queued' | 'running' | 'done';
+  /** It began running, so it may have had effects even if it was stopped. */
+  started: boolean;
   /** Withdrawn calls (their tool_use was tombstoned) are never reported. */
   withdrawn: boolean;
   controller: AbortController;
   results: Message[];
+  /** What it was cancelled with, once it was. */
+  cancelledWith?: CancelTexts;
   /** Stops waiting for a cancelled call that ignores its abort signal. */
   graceTimer?: NodeJS.Timeout;
 };
@@ -49,7 +55,11 @@ export class StreamingToolExecutor {
   private readonly cancelGraceMs: number;
   /** Once set, every call (present or future) is cancelled with these texts. */
   private cancelledWith: CancelTexts | undefined;
+  /** Started calls of withdrawn messages, not yet reported to the loop. */
+  private withdrawnRuns: Tracked[] = [];
   private listening = false;
+  /** Set once the response has finished streaming: only then may unsafe calls start. */
+  private responseComplete = false;
   private readonly onQueryAbort = (): void => this.cancelAll(USER_INTERRUPT_TEXTS);
 
   constructor(
@@ -73,6 +83,7 @@ export class StreamingToolExecutor {
       safe: tool === undefined || isConcurrencySafeCall(call, this.params.tools),
       isBash: tool?.name === 'Bash',
       status: 'queued',
+      started: false,
       withdrawn: false,
       controller: new AbortController(),
       results: [],
@@ -89,25 +100,50 @@ export class StreamingToolExecutor {
     return taken;
   }
 
-  /** Drops the calls an assistant message asked for (the message was tombstoned); stops them. */
+  /**
+   * Drops the calls an assistant message asked for (the message was tombstoned) and stops them.
+   * Those that had started ran even though their tool_use is gone: `takeWithdrawnRuns` hands
+   * them over, so the model can hear of it.
+   */
   withdraw(assistantUuid: string): void {
     for (const entry of this.tracked) {
-      if (entry.call.assistantMessage.uuid !== assistantUuid) continue;
+      if (entry.call.assistantMessage.uuid !== assistantUuid || entry.withdrawn) continue;
       entry.withdrawn = true;
       this.cancel(entry, discardTexts('the request that asked for it was withdrawn'));
+      if (entry.started) this.withdrawnRuns.push(entry);
     }
     this.processQueue();
   }
 
+  /** Started calls of withdrawn messages, once they have wound down, with what they produced. */
+  async takeWithdrawnRuns(): Promise<RanCall[]> {
+    const entries = this.withdrawnRuns;
+    this.withdrawnRuns = [];
+    await this.windDown(entries);
+    return entries.map(ranCall);
+  }
+
+  /** The calls still answerable that had started, with their results; read after `discard`. */
+  ranCalls(): RanCall[] {
+    return this.tracked.filter((t) => t.started && !t.withdrawn).map(ranCall);
+  }
+
   /**
-   * Cancels everything unfinished and returns one result per call in request order: the real
-   * one for calls that finished, a synthetic one saying `reason` for the rest. The executor is
-   * spent afterwards; later calls are cancelled the moment they are added.
+   * Cancels everything unfinished and, once the running calls have wound down, returns one
+   * result per call in request order: the real one for calls that finished (even just after
+   * the cancel), a synthetic one saying `reason` for the rest. The executor is spent
+   * afterwards; later calls are cancelled the moment they are added.
    */
-  discard(reason: string): Message[] {
+  async discard(reason: string): Promise<Message[]> {
     this.cancelAll(discardTexts(reason));
     this.stopListening();
+    await this.windDown(this.tracked);
     return this.tracked.filter((t) => !t.withdrawn).flatMap((t) => t.results);
+  }
+
+  /** Waits until none of these calls is still running (a hung one is let go after the grace period). */
+  private async windDown(entries: readonly Tracked[]): Promise<void> {
+    while (entries.some((entry) => this.active.has(entry))) await this.changed.next();
   }
 
   /**
@@ -116,6 +152,8 @@ export class StreamingToolExecutor {
    * so no child process outlives the turn.
    */
   async *results(): AsyncGenerator<ToolRunEvent, void> {
+    this.responseComplete = true;
+    this.processQueue();
     try {
       let next = 0;
       for (;;) {
@@ -158,6 +196,7 @@ export class StreamingToolExecutor {
   }
 
   private canStart(entry: Tracked): boolean {
+    if (!entry.safe && !this.responseComplete) return false;
     if (this.active.size === 0) return true;
     if (!entry.safe || this.active.size >= this.limit) return false;
     return [...this.active].every((running) => running.safe);
@@ -165,6 +204,7 @@ export class StreamingToolExecutor {
 
   private start(entry: Tracked): void {
     entry.status = 'running';
+    entry.started = true;
     this.active.add(entry);
     const context = { ...this.params.context, abortSignal: entry.controller.signal };
     this.consume(entry, { ...this.params, context })
@@ -191,7 +231,11 @@ export class StreamingToolExecutor {
   }
 
   private finish(entry: Tracked, messages: Message[]): void {
-    if (entry.status === 'done') return;
+    if (entry.status === 'done') {
+      // A call that completed in spite of a discard ran for real: its result tells the truth.
+      if (entry.cancelledWith?.keepLateSuccess && !isErrorResult(messages, entry.call.block.id)) entry.results = messages;
+      return;
+    }
     entry.status = 'done';
     entry.results = messages;
     if (entry.isBash && isErrorResult(messages, entry.call.block.id)) {
@@ -217,11 +261,16 @@ export class StreamingToolExecutor {
     if (entry.status === 'done') return;
     const wasRunning = entry.status === 'running';
     entry.status = 'done';
+    entry.cancelledWith = texts;
     entry.results = [syntheticResult(entry.call, wasRunning ? texts.running : texts.queued, this.params.uuid())];
     entry.controller.abort(wasRunning ? texts.running : texts.queued);
     if (wasRunning) entry.graceTimer = setTimeout(() => this.settle(entry), this.cancelGraceMs);
     this.changed.notify();
   }
+}
+
+function ranCall(entry: Tracked): RanCall {
+  return { call: entry.call, results: entry.results };
 }
 
 function isErrorResult(messages: readonly Message[], toolUseId: string): boolean {

@@ -4,8 +4,12 @@ import type { UserMessage } from '../../../types/messages.js';
 import { createToolResultMessage, errorResultBlock } from '../../../utils/messages.js';
 import type { ToolCall } from '../types.js';
 
-/** What a cancelled call is told: one text if it was running, another if it never started. */
-export type CancelTexts = { running: string; queued: string };
+/**
+ * What a cancelled call is told: one text if it was running, another if it never started.
+ * `keepLateSuccess`: a running call that still completes successfully keeps its real result
+ * (only where nothing has been reported yet: a discarded or withdrawn response).
+ */
+export type CancelTexts = { running: string; queued: string; keepLateSuccess?: boolean };
 
 const COMMAND_PREVIEW_CHARS = 40;
 
@@ -15,7 +19,7 @@ export const USER_INTERRUPT_TEXTS: CancelTexts = {
 };
 
 export function discardTexts(reason: string): CancelTexts {
-  return { running: `Stopped while running: ${reason}`, queued: `Not run: ${reason}` };
+  return { running: `Stopped while running: ${reason}`, queued: `Not run: ${reason}`, keepLateSuccess: true };
 }
 
 function commandPreview(input: unknown): string {
