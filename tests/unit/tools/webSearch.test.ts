@@ -96,6 +96,22 @@ describe('WebSearch', () => {
     expect(both.error).toMatch(/not both/);
   });
 
+  it('carries on a search the API paused, sending the paused turn back as it came', async () => {
+    const [use, result, summary] = SEARCH_REPLY;
+    mock.push({ content: [use!], stopReason: 'pause_turn' }, { content: [result!, summary!] });
+    const before = mock.requests.length;
+    const searched = await runTool(WebSearchTool, { query: 'pulse cli release' }, context());
+    expect(mock.requests.length - before).toBe(2);
+    const continued = mock.requests[before + 1]?.body.messages as Array<{ role: string; content: unknown }>;
+    expect(continued.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(continued[1]?.content).toMatchObject([
+      { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'pulse cli release' } },
+    ]);
+    expect(mock.pairingErrors).toEqual([]);
+    expect(searched.data?.searches[0]?.links).toHaveLength(2);
+    expect(searched.data?.summary).toBe('Pulse 2.0 added MCP support.');
+  });
+
   it('reads server tool blocks from any response', () => {
     expect(readSearchResponse([{ type: 'text', text: 'nothing', citations: null }])).toEqual({ searches: [], summary: 'nothing' });
   });
