@@ -52,7 +52,8 @@ describe('query: limits', () => {
       run: async function* (_input, ctx) {
         await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
         sawAbort = true;
-        return { data: 'spent' };
+        // As real tools do: a stopped call fails (a success that still arrived would be kept).
+        throw new Error('stopped');
       },
     });
     const run = await runQuery({
