@@ -9,7 +9,7 @@ import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
 import { cleanupTranscriptsInBackground } from './session/backgroundCleanup.js';
-import { openLiveSession, planSession, sessionCwd, withToolResultsDir } from './session/openSession.js';
+import { openLiveSession, planSession, sessionCwd, withSessionFiles } from './session/openSession.js';
 import { createReplSession } from './session/replSession.js';
 import { gatherStatus } from './statusReport.js';
 import { PULSE_VERSION } from './version.js';
@@ -54,7 +54,7 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
   // Its notices (write failures, repairs) are shown in the REPL's transcript: stderr would tear its screen.
   const live = openLiveSession(options, booted, plan);
   const resumedMessages = live.resume();
-  const context = withToolResultsDir(booted.createContext(new AbortController().signal), live);
+  const context = withSessionFiles(booted.createContext(new AbortController().signal), live);
   const registry = await booted.commands.registry();
   // Synchronous file work, but nothing waits on a request yet: it runs before the first prompt.
   cleanupTranscriptsInBackground(booted.cwd);

@@ -23,7 +23,14 @@ export {
   type TranscriptRecord,
 } from './records.js';
 export { loadTranscript, type LoadedTranscript } from './load.js';
-export { INTERRUPTED_TOOL_RESULT, repairDanglingToolUses, type RepairResult } from './repair.js';
+export {
+  describeRepairs,
+  NOT_STARTED_RESULT,
+  repairToolPairing,
+  UNKNOWN_OUTCOME_RESULT,
+  type RepairResult,
+  type ToolCallEvidence,
+} from './repair.js';
 export {
   findSession,
   latestSession,

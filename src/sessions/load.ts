@@ -13,7 +13,7 @@ import {
   type TodoRecordItem,
   type TranscriptRecord,
 } from './records.js';
-import { repairDanglingToolUses } from './repair.js';
+import { repairToolPairing } from './repair.js';
 
 export type LoadedTranscript = {
   /** History from the last compact boundary on (boundary included), repaired for the API. */
@@ -30,6 +30,8 @@ export type LoadedTranscript = {
   leafUuid?: string;
   /** Synthetic results added for tool calls the file never answered (already in `messages`). */
   repairs: UserMessage[];
+  /** tool_result blocks left out because their call was lost (a damaged line, say). */
+  droppedResults: number;
   /** Invalid lines skipped before the end of the file. A torn last line is not counted. */
   errors: number;
 };
@@ -75,9 +77,12 @@ function toMessage(record: TranscriptRecord & { type: 'user' | 'assistant' | 'sy
 
 class TranscriptAccumulator {
   messages: Message[] = [];
-  readonly result: Omit<LoadedTranscript, 'messages' | 'repairs' | 'errors'> = {
+  readonly result: Omit<LoadedTranscript, 'messages' | 'repairs' | 'droppedResults' | 'errors'> = {
     contentReplacements: new Map(),
   };
+  /** The tool journal (see TranscriptWriter): calls that started, responses whose starts are all recorded. */
+  readonly started = new Set<string>();
+  readonly journaled = new Set<string>();
 
   add(record: TranscriptRecord): void {
     switch (record.type) {
@@ -104,12 +109,16 @@ class TranscriptAccumulator {
       case 'cost':
         this.result.cost = { totalCostUSD: record.totalCostUSD, modelUsage: record.modelUsage };
         return;
+      case 'tool-started':
+        this.started.add(record.toolUseId);
+        return;
     }
   }
 
   private addMessage(record: TranscriptRecord & { type: 'user' | 'assistant' | 'system' }): void {
     const message = toMessage(record);
     if (message === undefined) return;
+    if (record.type === 'assistant' && record.toolStartsRecorded === true) this.journaled.add(record.uuid);
     if (message.type === 'user' && this.result.firstPrompt === undefined) {
       const text = typedPromptText(message);
       if (text !== undefined) this.result.firstPrompt = summarizePrompt(text);
@@ -137,10 +146,16 @@ export function loadTranscript(path: string): LoadedTranscript {
     pendingInvalid = parsed.kind === 'invalid';
     if (parsed.kind === 'record') accumulator.add(parsed.record);
   }
-  const { messages, result } = accumulator;
+  const { messages, result, started, journaled } = accumulator;
   const leafUuid = messages.at(-1)?.uuid;
-  const repaired = repairDanglingToolUses(messages);
-  const loaded: LoadedTranscript = { ...result, messages: repaired.messages, repairs: repaired.repairs, errors };
+  const repaired = repairToolPairing(messages, { started, journaled });
+  const loaded: LoadedTranscript = {
+    ...result,
+    messages: repaired.messages,
+    repairs: repaired.repairs,
+    droppedResults: repaired.droppedResults,
+    errors,
+  };
   if (leafUuid !== undefined) loaded.leafUuid = leafUuid;
   return loaded;
 }

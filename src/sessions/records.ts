@@ -20,6 +20,7 @@ export const MESSAGE_ENVELOPE_KEYS = [
   'permissionMode',
   'slug',
   'agentId',
+  'toolStartsRecorded',
 ] as const;
 
 const block = lazySchema(() => z.looseObject({ type: z.string() }));
@@ -127,6 +128,17 @@ export const costRecordSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * A tool call began running (its permission was granted). With its result missing, a resume
+ * knows the call may have had effects; a call of a journaled response without one never ran.
+ */
+export const toolStartedRecordSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('tool-started'),
+    toolUseId: z.string(),
+  }),
+);
+
 /** Withdraws a message written earlier (a model fallback discarded a streamed response). */
 export const tombstoneRecordSchema = lazySchema(() =>
   z.looseObject({
@@ -146,6 +158,7 @@ export const transcriptRecordSchema = lazySchema(() =>
     modeRecordSchema(),
     todosRecordSchema(),
     costRecordSchema(),
+    toolStartedRecordSchema(),
   ]),
 );
 export type TranscriptRecord = z.infer<ReturnType<typeof transcriptRecordSchema>>;
@@ -160,6 +173,7 @@ export const KNOWN_RECORD_TYPES: ReadonlySet<string> = new Set([
   'mode',
   'todos',
   'cost',
+  'tool-started',
 ]);
 
 export const MESSAGE_RECORD_TYPES: ReadonlySet<string> = new Set(['user', 'assistant', 'system']);
@@ -169,6 +183,7 @@ export type ContentReplacementRecord = z.infer<ReturnType<typeof contentReplacem
 export type ModeRecord = z.infer<ReturnType<typeof modeRecordSchema>>;
 export type TodosRecord = z.infer<ReturnType<typeof todosRecordSchema>>;
 export type CostRecord = z.infer<ReturnType<typeof costRecordSchema>>;
+export type ToolStartedRecord = { type: 'tool-started'; toolUseId: string };
 
 /** What `TranscriptWriter.appendRecord` accepts. */
 export type SessionStateRecord =
@@ -176,4 +191,5 @@ export type SessionStateRecord =
   | ContentReplacementRecord
   | ModeRecord
   | TodosRecord
-  | CostRecord;
+  | CostRecord
+  | ToolStartedRecord;

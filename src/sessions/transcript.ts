@@ -3,6 +3,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LoopEvent, Message } from '../types/messages.js';
+import { getToolUseBlocks } from '../utils/messages.js';
 import { transcriptPath } from './paths.js';
 import { appendWholeSync } from './writeWhole.js';
 import type { SessionStateRecord } from './records.js';
@@ -23,6 +24,11 @@ export type TranscriptOptions = {
   existingUuids?: Iterable<string>;
   /** Told about a failed write; the session goes on without a transcript rather than dying. */
   onError?: (error: unknown) => void;
+  /**
+   * The caller writes a `tool-started` record for every call it runs (LiveSession's tool journal):
+   * assistant lines with tool calls say so, so a loader may trust a missing record to mean "never ran".
+   */
+  recordsToolStarts?: boolean;
 };
 
 export interface TranscriptWriter {
@@ -32,6 +38,8 @@ export interface TranscriptWriter {
   /** Persists history messages and tombstones; stream and progress events are ignored. */
   append(event: LoopEvent | SessionStateRecord): void;
   appendRecord(record: SessionStateRecord): void;
+  /** Whether this writer has put the message in the file (or found it there on resume). */
+  has(uuid: string): boolean;
   close(): void;
 }
 
@@ -70,6 +78,7 @@ class FileTranscriptWriter implements TranscriptWriter {
       case 'mode':
       case 'todos':
       case 'cost':
+      case 'tool-started':
         this.appendRecord(event);
         return;
       default:
@@ -85,6 +94,10 @@ class FileTranscriptWriter implements TranscriptWriter {
     this.writeLine({ ...record, sessionId: this.sessionId, timestamp: new Date().toISOString() });
   }
 
+  has(uuid: string): boolean {
+    return this.existing.has(uuid) || this.parents.has(uuid);
+  }
+
   close(): void {
     if (this.fd === undefined) return;
     const fd = this.fd;
@@ -97,9 +110,10 @@ class FileTranscriptWriter implements TranscriptWriter {
   }
 
   private appendMessage(message: Message): void {
-    if (this.existing.has(message.uuid) || this.parents.has(message.uuid)) return;
+    if (this.has(message.uuid)) return;
     const parentUuid = this.lastUuid;
     const { type, uuid, timestamp, ...fields } = message;
+    const journaled = this.options.recordsToolStarts === true && getToolUseBlocks(message).length > 0;
     const written = this.writeLine({
       type,
       uuid,
@@ -107,6 +121,7 @@ class FileTranscriptWriter implements TranscriptWriter {
       timestamp,
       isSidechain: this.options.agentId !== undefined,
       ...this.envelope(),
+      ...(journaled ? { toolStartsRecorded: true } : {}),
       ...fields,
     });
     if (!written) return;
@@ -192,6 +207,7 @@ export function createNullWriter(sessionId = ''): TranscriptWriter {
     path: undefined,
     append: () => {},
     appendRecord: () => {},
+    has: () => false,
     close: () => {},
   };
 }

@@ -3,7 +3,7 @@
 // loop through `ToolUseContext.runSubagent`.
 import type * as z from 'zod';
 import type { CallModel } from '../api/types.js';
-import type { Message, ToolResultBlockParam } from '../types/messages.js';
+import type { Message, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import type { PermissionDecision, PermissionMode, ToolPermissionContext } from '../types/permissions.js';
 import type { PermissionResult, PermissionUpdate } from '../types/permissions.js';
@@ -84,6 +84,16 @@ export type ToolResultReplacements = {
   record(toolUseId: string, replacement: string): void;
 };
 
+/**
+ * The session transcript's record of tool calls, told the moment a call starts running and the
+ * moment its result exists, ahead of the loop's ordered output: a kill during PostToolUse hooks,
+ * or while a sibling call still runs, must not lose a result whose effects are already done.
+ */
+export type ToolCallJournal = {
+  started(toolUseId: string): void;
+  finished(result: UserMessage): void;
+};
+
 export type ToolUseContext = {
   /** The directory relative paths resolve against; Bash moves it with `cd`. */
   getCwd(): string;
@@ -102,6 +112,8 @@ export type ToolUseContext = {
   };
   /** Where spill decisions are kept for the session; absent, they last for one query. */
   toolResultReplacements?: ToolResultReplacements;
+  /** The session's tool journal; absent inside sub-agents (their logs are side files) and tests. */
+  toolCallJournal?: ToolCallJournal;
   /** Set by the execution pipeline for the call in progress. */
   toolUseId?: string;
   /** Present inside sub-agents. */

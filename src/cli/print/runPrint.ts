@@ -22,7 +22,7 @@ import {
   planHeadlessSession,
   sessionCwd,
   warnOnStderr,
-  withToolResultsDir,
+  withSessionFiles,
 } from '../session/openSession.js';
 import { abortOnSignals } from '../signals.js';
 import { PULSE_VERSION } from '../version.js';
@@ -99,7 +99,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     const compacting = compactInstructionsOf(prompt);
     const loop = hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
       messages: history,
-      context: withToolResultsDir(context, live),
+      context: withSessionFiles(context, live),
       instructions: compacting,
       ...(live.transcriptPath ? { transcriptPath: live.transcriptPath } : {}),
     }) : query({
@@ -107,7 +107,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       systemPrompt: await booted.buildSystemPrompt(),
       tools: toolsForMode(booted.tools, booted.getPermissionContext().mode),
       canUseTool: denyInPrintMode,
-      context: withToolResultsDir(contextForTurn(context, turn), live),
+      context: withSessionFiles(contextForTurn(context, turn), live),
       source: 'print',
       fallbackModel: booted.fallbackModel,
       maxTurns: options.maxTurns,

@@ -24,7 +24,7 @@ import { RunTally } from '../print/runTally.js';
 import type { SdkInit, SdkResult } from '../print/sdkTypes.js';
 import { cleanupTranscriptsInBackground } from '../session/backgroundCleanup.js';
 import type { LiveSession } from '../session/liveSession.js';
-import { withToolResultsDir } from '../session/openSession.js';
+import { withSessionFiles } from '../session/openSession.js';
 import type { SdkUserLine } from './inputLines.js';
 
 export type SdkTurnDeps = {
@@ -126,7 +126,7 @@ export async function runSdkTurn(
   const reusable = line.uuid !== undefined && !history.some((message) => message.uuid === line.uuid);
   const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUuid());
   const base = contextForTurn(deps.booted.createContext(controller.signal), turn);
-  const context = deps.decorateContext({ ...withToolResultsDir(base, deps.live), abortTurn: () => controller.abort() });
+  const context = deps.decorateContext({ ...withSessionFiles(base, deps.live), abortTurn: () => controller.abort() });
   // A prompt a UserPromptSubmit hook refuses never joins the conversation.
   const hooked = await runPromptSubmitHooks(context.hooks, promptText(line.message.content), hookSiteFor(context));
   if (hooked.blocked !== undefined) {

@@ -5,12 +5,13 @@
 import { dirname, join } from 'node:path';
 import {
   createNullWriter,
+  describeRepairs,
   openTranscript,
   type LoadedTranscript,
   type TranscriptWriter,
 } from '../../sessions/index.js';
 import { session } from '../../state/session.js';
-import type { TodoItem, TodoList, ToolResultReplacements } from '../../tools/Tool.js';
+import type { TodoItem, TodoList, ToolCallJournal, ToolResultReplacements } from '../../tools/Tool.js';
 import type { LoopEvent, Message, UserMessage } from '../../types/messages.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import { finishPendingCleanup } from './backgroundCleanup.js';
@@ -77,6 +78,19 @@ export class LiveSession {
     },
   };
 
+  /**
+   * Tool calls recorded the moment they start and the moment their result exists, so a kill at any
+   * later point resumes with the truth. A result whose call is not in the file yet (a fast call
+   * racing its own assistant line) waits for the loop's ordered output instead.
+   */
+  readonly toolCallJournal: ToolCallJournal = {
+    started: (toolUseId) => this.writer.appendRecord({ type: 'tool-started', toolUseId }),
+    finished: (result) => {
+      const caller = result.sourceToolAssistantUUID;
+      if (caller !== undefined && this.writer.has(caller)) this.writer.append(result);
+    },
+  };
+
   constructor(
     private readonly options: LiveSessionOptions,
     plan: SessionPlan,
@@ -118,6 +132,8 @@ export class LiveSession {
     this.recordedMode = loaded.mode;
     for (const [toolUseId, replacement] of loaded.contentReplacements) this.replacements.set(toolUseId, replacement);
     for (const repair of trailingRepairs(loaded)) this.writer.append(repair);
+    const repaired = describeRepairs(loaded);
+    if (repaired !== undefined) this.notify(repaired);
     return loaded.messages;
   }
 
@@ -206,6 +222,7 @@ export class LiveSession {
       parentUuid: loaded?.leafUuid ?? null,
       existingUuids: alreadyWritten(loaded),
       ...(gitBranch ? { gitBranch } : {}),
+      recordsToolStarts: true,
       onError: (error) => this.reportWriteError(error),
     });
   }

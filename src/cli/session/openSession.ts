@@ -57,14 +57,16 @@ export function openLiveSession(
 }
 
 /**
- * The turn's context with the session's spill folder, so large results land beside the
- * transcript, and its spill decisions, so a resumed session sends the same bytes.
+ * The turn's context tied to the session's files: large results land in its spill folder, its
+ * spill decisions are kept (a resumed session sends the same bytes), and tool calls are journaled
+ * in its transcript the moment they start and finish.
  */
-export function withToolResultsDir(context: ToolUseContext, live: LiveSession): ToolUseContext {
+export function withSessionFiles(context: ToolUseContext, live: LiveSession): ToolUseContext {
   return {
     ...context,
     options: { ...context.options, toolResultsDir: live.toolResultsDir },
     toolResultReplacements: live.toolResultReplacements,
+    toolCallJournal: live.toolCallJournal,
   };
 }
 

@@ -65,7 +65,22 @@ class Reply {
   }
 }
 
+/** The result message of this call, among the events a call yields. */
+export function isResultOf(event: ToolRunEvent, toolUseId: string): event is UserMessage {
+  if (event.type !== 'user' || typeof event.message.content === 'string') return false;
+  return event.message.content.some((block) => block.type === 'tool_result' && block.tool_use_id === toolUseId);
+}
+
+/** The call's events as they happen; the session's journal hears of the result before anyone else. */
 export async function* runToolUse(call: ToolCall, params: ToolRunParams): AsyncGenerator<ToolRunEvent, void> {
+  const journal = params.context.toolCallJournal;
+  for await (const event of runSteps(call, params)) {
+    if (journal && isResultOf(event, call.block.id)) journal.finished(event);
+    yield event;
+  }
+}
+
+async function* runSteps(call: ToolCall, params: ToolRunParams): AsyncGenerator<ToolRunEvent, void> {
   const reply = new Reply(call, params.uuid);
   const tool = findToolByName(params.tools, call.block.name);
   if (!tool) {
@@ -171,6 +186,7 @@ async function* callTool(
   uuid: () => string,
 ): AsyncGenerator<ToolRunEvent, void> {
   const toolUseID = context.toolUseId;
+  context.toolCallJournal?.started(toolUseID);
   const generator = tool.call(input, context);
   let step = await generator.next();
   while (!step.done) {

@@ -9,9 +9,10 @@ import { StreamingToolExecutor } from '../../../src/tools/execution/streaming/St
 import type { ToolCall, ToolRunEvent, ToolRunParams } from '../../../src/tools/execution/types.js';
 import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
 import type { Message } from '../../../src/types/messages.js';
+import { createHookRunner } from '../../../src/hooks/index.js';
 import { createSyntheticAssistantError } from '../../../src/utils/messages.js';
 import { fakeTool, makeContext } from '../../loop/harness.js';
-import { isProcessGroupRunning } from '../../support/processes.js';
+import { isProcessGroupRunning, isProcessRunning } from '../../support/processes.js';
 
 const asking = createSyntheticAssistantError({ text: '', apiError: 'unknown' }, 'asking');
 let nextId = 0;
@@ -332,4 +333,34 @@ describe('StreamingToolExecutor and real processes', () => {
     expect(isProcessGroupRunning(pgid)).toBe(false);
     expect(Date.now() - abortedAt).toBeLessThan(1_000);
   }, 10_000);
+
+  it('journals a call\'s start and result at once, and keeps the real result when its PostToolUse hook is cancelled', async () => {
+    dir = await realpath(await mkdtemp(join(tmpdir(), 'pulse-exec-')));
+    const hookStarted = join(dir, 'hook-started');
+    const controller = new AbortController();
+    const journal: string[] = [];
+    const context: ToolUseContext = {
+      ...makeContext({ signal: controller.signal }),
+      hooks: createHookRunner({
+        config: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: `echo $$ > ${hookStarted}; exec sleep 30` }] }] },
+        sessionId: () => 'session-1',
+        transcriptPath: () => join(dir ?? '', 't.jsonl'),
+        projectDir: dir,
+      }),
+      toolCallJournal: {
+        started: (id) => journal.push(`started ${id}`),
+        finished: (result) => journal.push(`finished ${results([result])[0]?.join(' ')}`),
+      },
+    };
+    const executor = new StreamingToolExecutor(params([fakeTool({ name: 'Edit' })], context));
+    executor.addTool(call('Edit', {}, 'e1'));
+    const drained = collect(executor.results());
+    const hookPid = Number(await waitForFile(hookStarted));
+    // The edit is done and journaled while its hook still runs; Esc now stops only the hook.
+    expect(journal).toEqual(['started e1', 'finished e1 Edit done false']);
+    controller.abort();
+    expect(results(await drained)).toEqual([['e1', 'Edit done', false]]);
+    expect(isProcessRunning(hookPid)).toBe(false);
+  }, 10_000);
 });
+

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  INTERRUPTED_TOOL_RESULT,
+  UNKNOWN_OUTCOME_RESULT,
   loadTranscript,
   openTranscript,
   transcriptPath,
@@ -105,7 +105,7 @@ describe('loadTranscript', () => {
     const loaded = loadTranscript(path);
     expect(loaded.repairs).toHaveLength(1);
     expect(loaded.repairs[0]?.message.content).toEqual([
-      { type: 'tool_result', tool_use_id: 'toolu_b', content: INTERRUPTED_TOOL_RESULT, is_error: true },
+      { type: 'tool_result', tool_use_id: 'toolu_b', content: UNKNOWN_OUTCOME_RESULT, is_error: true },
     ]);
     expect(loaded.repairs[0]?.sourceToolAssistantUUID).toBe(callB.uuid);
     expect(loaded.messages).toEqual([prompt, text, callA, callB, ...loaded.repairs, resultA]);

@@ -7,7 +7,7 @@
 import { findToolByName } from '../../Tool.js';
 import type { Message, ProgressMessage } from '../../../types/messages.js';
 import { isConcurrencySafeCall } from '../partition.js';
-import { runToolUse } from '../runToolUse.js';
+import { isResultOf, runToolUse } from '../runToolUse.js';
 import { maxToolConcurrency } from '../runTools.js';
 import type { RanCall, ToolCall, ToolRunEvent, ToolRunParams } from '../types.js';
 import {
@@ -39,6 +39,8 @@ type Tracked = {
   results: Message[];
   /** What it was cancelled with, once it was. */
   cancelledWith?: CancelTexts;
+  /** The call's own messages so far; once its result is among them, cancelling keeps them. */
+  collected: Message[];
   /** Stops waiting for a cancelled call that ignores its abort signal. */
   graceTimer?: NodeJS.Timeout;
 };
@@ -87,6 +89,7 @@ export class StreamingToolExecutor {
       withdrawn: false,
       controller: new AbortController(),
       results: [],
+      collected: [],
     };
     this.tracked.push(entry);
     if (this.cancelledWith) this.cancel(entry, this.cancelledWith);
@@ -217,7 +220,7 @@ export class StreamingToolExecutor {
   }
 
   private async consume(entry: Tracked, params: ToolRunParams): Promise<void> {
-    const messages: Message[] = [];
+    const messages = entry.collected;
     for await (const event of runToolUse(entry.call, params)) {
       if (event.type !== 'progress') {
         messages.push(event);
@@ -262,7 +265,12 @@ export class StreamingToolExecutor {
     const wasRunning = entry.status === 'running';
     entry.status = 'done';
     entry.cancelledWith = texts;
-    entry.results = [syntheticResult(entry.call, wasRunning ? texts.running : texts.queued, this.params.uuid())];
+    // A call that already has its real result (its PostToolUse hooks are what is left) did run:
+    // saying it was interrupted would be untrue, and the transcript already holds the result.
+    const finished = entry.collected.some((message) => isResultOf(message, entry.call.block.id));
+    entry.results = finished
+      ? [...entry.collected]
+      : [syntheticResult(entry.call, wasRunning ? texts.running : texts.queued, this.params.uuid())];
     entry.controller.abort(wasRunning ? texts.running : texts.queued);
     if (wasRunning) entry.graceTimer = setTimeout(() => this.settle(entry), this.cancelGraceMs);
     this.changed.notify();
