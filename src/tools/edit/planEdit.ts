@@ -1,9 +1,11 @@
-// Works out what an Edit call would write, or why it cannot, from the file as it is on disk now.
-// Validation and the call both use it, so the model gets the same answer from either.
+// Works out what an Edit call would write, or why it cannot, from the file as it is on disk now:
+// one read and one pass over the text, however large the file. The plan says where the text
+// changed, so the patch can be worked out around that span alone.
 import { extname } from 'node:path';
 import type { ToolUseContext } from '../Tool.js';
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
 import { readTextFile, withLineEnding } from '../shared/fileText.js';
+import type { ChangedSpan } from '../shared/patch.js';
 import { checkFreshRead } from '../shared/readState.js';
 import { missingFileMessage } from '../shared/similarFile.js';
 import { findActualString, matchQuoteStyle } from './quotes.js';
@@ -20,6 +22,10 @@ export type EditPlan = {
   originalFile: string;
   updatedFile: string;
   hasBom: boolean;
+  /** The stretch of text the edit replaced (the whole file for a creation). */
+  changed: ChangedSpan;
+  /** The file as it was planned from (absent when it did not exist), to tell whether it moved on. */
+  disk?: { mtimeMs: number; size: number };
 };
 
 export type PlanResult = { ok: true; plan: EditPlan } | { ok: false; message: string };
@@ -36,12 +42,13 @@ export async function planEdit(request: EditRequest, ctx: ToolUseContext): Promi
   }
   const stats = await statOrUndefined(absPath);
   if (!stats) {
-    if (oldString === '') return succeed(absPath, '', newString, false);
+    if (oldString === '') return succeed({ absPath, originalFile: '', updatedFile: newString, hasBom: false, changed: whole('', newString) });
     return fail(await missingFileMessage(absPath, ctx.getCwd()));
   }
   if (stats.isDirectory()) return fail(directoryMessage(absPath));
 
   const file = await readTextFile(absPath);
+  const base = { absPath, originalFile: file.text, hasBom: file.hasBom, disk: { mtimeMs: file.mtimeMs, size: file.size } };
   if (oldString === '') {
     if (file.text.trim() !== '') {
       return fail(
@@ -49,7 +56,7 @@ export async function planEdit(request: EditRequest, ctx: ToolUseContext): Promi
           'To change it, pass the text to replace as old_string.',
       );
     }
-    return succeed(absPath, file.text, newString, file.hasBom);
+    return succeed({ ...base, updatedFile: newString, changed: whole(file.text, newString) });
   }
   const freshness = checkFreshRead(absPath, ctx, file, { allowPartialView: true });
   if (!freshness.ok) return freshness;
@@ -61,43 +68,62 @@ export async function planEdit(request: EditRequest, ctx: ToolUseContext): Promi
   }
   const replacement = matchQuoteStyle(found, withLineEnding(newString, file.lineEnding));
   const target = absorbTrailingNewline(file.text, found, replacement, file.lineEnding);
-  const matches = countOccurrences(file.text, target);
-  if (matches > 1 && !request.replaceAll) {
+  const places = occurrences(file.text, target, request.replaceAll ? Infinity : 2);
+  if (places.length > 1 && !request.replaceAll) {
+    const matches = places.length + occurrences(file.text, target, Infinity, (places.at(-1) as number) + target.length).length;
     return fail(
       `old_string matches ${matches} places in ${absPath}. Include more surrounding lines so it matches ` +
         'exactly one, or set replace_all to true to change every occurrence.\n' +
         `old_string:\n${quoteForMessage(oldString)}`,
     );
   }
-  const updated = request.replaceAll
-    ? file.text.split(target).join(replacement)
-    : replaceFirst(file.text, target, replacement);
-  return succeed(absPath, file.text, updated, file.hasBom);
+  return succeed({ ...base, ...replaceAt(file.text, places, target, replacement) });
 }
 
 function fail(message: string): PlanResult {
   return { ok: false, message };
 }
 
-function succeed(absPath: string, originalFile: string, updatedFile: string, hasBom: boolean): PlanResult {
-  return { ok: true, plan: { absPath, originalFile, updatedFile, hasBom } };
+function succeed(plan: EditPlan): PlanResult {
+  return { ok: true, plan };
+}
+
+function whole(before: string, after: string): ChangedSpan {
+  return { start: 0, beforeEnd: before.length, afterEnd: after.length };
+}
+
+/** Where `search` starts in `text`, left to right without overlaps, at most `limit` places. */
+function occurrences(text: string, search: string, limit: number, from = 0): number[] {
+  const places: number[] = [];
+  for (let at = text.indexOf(search, from); at !== -1 && places.length < limit; at = text.indexOf(search, at + search.length)) {
+    places.push(at);
+  }
+  return places;
+}
+
+/** Slices, not String.replace, which would read `$&` and friends in the replacement. */
+function replaceAt(text: string, places: readonly number[], search: string, replacement: string): Pick<EditPlan, 'updatedFile' | 'changed'> {
+  const parts: string[] = [];
+  let from = 0;
+  for (const at of places) {
+    parts.push(text.slice(from, at), replacement);
+    from = at + search.length;
+  }
+  parts.push(text.slice(from));
+  const start = places[0] as number;
+  const beforeEnd = (places.at(-1) as number) + search.length;
+  return {
+    updatedFile: parts.join(''),
+    changed: { start, beforeEnd, afterEnd: beforeEnd + places.length * (replacement.length - search.length) },
+  };
 }
 
 /** Deleting a whole line should not leave an empty line behind. */
 function absorbTrailingNewline(text: string, found: string, replacement: string, lineEnding: string): string {
   if (replacement !== '' || found.endsWith('\n')) return found;
   const withBreak = found + lineEnding;
-  return countOccurrences(text, withBreak) === countOccurrences(text, found) ? withBreak : found;
-}
-
-function countOccurrences(text: string, search: string): number {
-  return text.split(search).length - 1;
-}
-
-/** String.replace would interpret `$&` and friends in the replacement; slicing does not. */
-function replaceFirst(text: string, search: string, replacement: string): string {
-  const index = text.indexOf(search);
-  return text.slice(0, index) + replacement + text.slice(index + search.length);
+  const count = (search: string) => occurrences(text, search, Infinity).length;
+  return count(withBreak) === count(found) ? withBreak : found;
 }
 
 function quoteForMessage(text: string): string {

@@ -13,20 +13,26 @@ export type TextFile = {
   hasBom: boolean;
   lineEnding: LineEnding;
   mtimeMs: number;
+  /** Bytes on disk, byte-order mark included. */
+  size: number;
 };
 
 export async function readTextFile(absPath: string): Promise<TextFile> {
   const raw = await readFile(absPath, 'utf8');
-  const { mtimeMs } = await stat(absPath);
+  const { mtimeMs, size } = await stat(absPath);
   const hasBom = raw.startsWith(BOM);
   const text = hasBom ? raw.slice(1) : raw;
-  return { text, hasBom, lineEnding: detectLineEnding(text), mtimeMs };
+  return { text, hasBom, lineEnding: detectLineEnding(text), mtimeMs, size };
 }
 
 /** CRLF when most line breaks are CRLF; a file with no breaks counts as LF. */
 export function detectLineEnding(text: string): LineEnding {
-  const crlf = text.split('\r\n').length - 1;
-  const all = text.split('\n').length - 1;
+  let crlf = 0;
+  let all = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    all++;
+    if (at > 0 && text.charCodeAt(at - 1) === 13) crlf++;
+  }
   return crlf > 0 && crlf * 2 >= all ? '\r\n' : '\n';
 }
 

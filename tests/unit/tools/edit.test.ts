@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,11 @@ describe('Edit', () => {
     expect(result.data).toMatchObject({
       filePath: file,
       oldString: 'const b = 2;',
-      originalFile: 'const a = 1;\nconst b = 2;\n',
+      originalFile: null,
+      originalFileSha256: createHash('sha256').update('const a = 1;\nconst b = 2;\n').digest('hex'),
+      structuredPatch: [
+        { oldStart: 1, oldLines: 2, newStart: 1, newLines: 3, lines: [' const a = 1;', '-const b = 2;', '+const b = 3;', '+const c = 4;'] },
+      ],
       replaceAll: false,
     });
     expect(EditTool.summarizeResult(result.data!)).toBe('Updated a.ts with 2 additions and 1 removal');
@@ -164,6 +169,51 @@ describe('Edit', () => {
     const second = await edit({ file_path: file, old_string: 'c', new_string: 'C' });
     expect(second.error).toBeUndefined();
     expect(await readFile(file, 'utf8')).toBe('A b C');
+  });
+
+  it('records the change of a large file, not the file: the hunk around the edit and the old text\'s hash', async () => {
+    const lines = Array.from({ length: 60_000 }, (_, n) => `line ${n + 1}: ${'x'.repeat(40)}`);
+    const original = `${lines.join('\n')}\n`;
+    const file = join(dir, 'big.txt');
+    await writeFile(file, original);
+    await runTool(ReadTool, { file_path: file, offset: 1, limit: 10 }, ctx);
+    const result = await edit({ file_path: file, old_string: lines[29_999], new_string: 'line 30000: changed' });
+    expect(result.error).toBeUndefined();
+    expect(result.data?.structuredPatch).toEqual([
+      {
+        oldStart: 29_997,
+        oldLines: 7,
+        newStart: 29_997,
+        newLines: 7,
+        lines: [...lines.slice(29_996, 29_999).map((l) => ` ${l}`), `-${lines[29_999]}`, '+line 30000: changed', ...lines.slice(30_000, 30_003).map((l) => ` ${l}`)],
+      },
+    ]);
+    expect(result.data?.originalFileSha256).toBe(createHash('sha256').update(original).digest('hex'));
+    // What the transcript keeps grows with the edit, not with the file.
+    expect(JSON.stringify(result.data).length).toBeLessThan(1_000);
+    expect(await readFile(file, 'utf8')).toBe(original.replace(lines[29_999] as string, 'line 30000: changed'));
+  });
+
+  it('replaces every occurrence across a file and reports each hunk', async () => {
+    const body = Array.from({ length: 40 }, (_, n) => (n % 10 === 0 ? 'TODO' : `keep ${n}`));
+    const file = await seen('todo.txt', `${body.join('\n')}\n`);
+    const result = await edit({ file_path: file, old_string: 'TODO', new_string: 'DONE', replace_all: true });
+    expect(result.data?.structuredPatch.map((hunk) => hunk.oldStart)).toEqual([1, 8, 18, 28]);
+    expect(EditTool.summarizeResult(result.data!)).toBe('Updated todo.txt with 4 additions and 4 removals');
+  });
+
+  it('plans again when the file changed between validation and the call', async () => {
+    const file = await seen('moving.txt', 'alpha\nbeta\n');
+    const input = EditTool.inputSchema.parse({ file_path: file, old_string: 'beta', new_string: 'gamma' });
+    expect(await EditTool.validateInput(input, ctx)).toEqual({ ok: true });
+    // A formatter hook rewrites the file (and Pulse learns of it, as the model would through a Read).
+    await writeFile(file, 'alpha\n\nbeta\n');
+    await runTool(ReadTool, { file_path: file }, ctx);
+    const generator = EditTool.call(input, ctx);
+    let step = await generator.next();
+    while (!step.done) step = await generator.next();
+    expect(await readFile(file, 'utf8')).toBe('alpha\n\ngamma\n');
+    expect(step.value.data.structuredPatch[0]?.oldStart).toBe(1);
   });
 
   it('keeps a UTF-8 byte-order mark', async () => {
