@@ -146,7 +146,6 @@ async function transcriptLines(home) {
 function editRecord(lines) {
   const line = lines.find((text) => text.includes('"toolUseResult"') && text.includes('"oldString"'));
   if (!line) return undefined;
-  if (process.env.BENCH_SHOW_EDIT_RECORD) console.log(line.slice(0, 3000));
   return { bytes: Buffer.byteLength(line) + 1, keys: Object.keys(JSON.parse(line).toolUseResult).sort().join(', ') };
 }
 
