@@ -215,6 +215,43 @@ describe('query: streaming tool execution', () => {
     expect(run.requests).toHaveLength(2);
   }, 10_000);
 
+  it.each([
+    ['grep finds nothing', 'grep -q no-such-text /dev/null', 'Exit code 1 (no matches)'],
+    ['diff sees a difference', 'diff /etc/hostname /etc/passwd', 'Exit code 1 (the inputs differ)'],
+    ['test is false', 'test -e /no/such/path', 'Exit code 1 (the condition is false)'],
+  ])('a Bash call whose exit 1 is an answer (%s) is no error and cancels nothing', async (_what, command, status) => {
+    const siblingCommand = 'sleep 0.3; echo sibling finished';
+    // Both read-only: they run side by side, so a cancellation would hit the sleeping one.
+    expect([siblingCommand, command].every((c) => BashTool.isConcurrencySafe({ command: c }))).toBe(true);
+    const run = await runQuery({
+      streamingTools: true,
+      tools: [BashTool],
+      context: makeContext({ mode: 'bypassPermissions' }),
+      canUseTool: async () => ({ behavior: 'allow' }),
+      turns: [
+        { blocks: [toolUse('Bash', { command: siblingCommand }, 'b1'), toolUse('Bash', { command }, 'b2')] },
+        finish,
+      ],
+    });
+    const [sibling, answered] = toolResultsOf(run.events);
+    expect(answered).toMatchObject({ id: 'b2', isError: false });
+    expect(String(answered?.content)).toContain(status);
+    expect(sibling).toMatchObject({ id: 'b1', isError: false, content: 'sibling finished' });
+  }, 10_000);
+
+  it('a Bash call that really fails (ls of a missing path, exit 2) still cancels its siblings', async () => {
+    const run = await runQuery({
+      streamingTools: true,
+      tools: [BashTool],
+      context: makeContext({ mode: 'bypassPermissions' }),
+      canUseTool: async () => ({ behavior: 'allow' }),
+      turns: [{ blocks: [toolUse('Bash', { command: 'sleep 30' }, 'b1'), toolUse('Bash', { command: 'ls /no/such/path' }, 'b2')] }, finish],
+    });
+    const [sleeper, failing] = toolResultsOf(run.events);
+    expect(failing).toMatchObject({ id: 'b2', isError: true });
+    expect(String(sleeper?.content)).toBe('Cancelled: a Bash call run alongside it failed (ls /no/such/path).');
+  }, 10_000);
+
   it('does not cancel siblings when a Read call fails', async () => {
     const readFailed = deferred();
     const read = fakeTool({

@@ -3,6 +3,7 @@
 import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { backgroundShells } from './backgroundShells.js';
+import { exitCodeAnswer } from './exitCodes.js';
 import { bashResultBlock, describeBashUse, summarizeBashResult } from './formatResult.js';
 import { effectiveTimeoutMs, readBashLimits } from './limits.js';
 import { bashPrompt } from './prompt.js';
@@ -126,6 +127,8 @@ export const BashTool = {
       truncated: result.output.truncated,
       ...(result.strayProcessesStopped ? { strayProcessesStopped: true } : {}),
     };
+    const answer = result.interrupted || result.timedOut ? undefined : exitCodeAnswer(input.command, result.exitCode);
+    if (answer !== undefined) data.exitCodeAnswer = answer;
     const cwdNote = joinNotes(start.note, end.note);
     return { data: cwdNote ? { ...data, cwdNote } : data };
   },

@@ -8,13 +8,15 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** A failure, not an answer: grep's "no matches" exit is not one (see exitCodes.ts). */
 export function isFailure(output: BashOutput): boolean {
-  return output.exitCode !== 0 || output.interrupted || output.timedOut;
+  return (output.exitCode !== 0 && output.exitCodeAnswer === undefined) || output.interrupted || output.timedOut;
 }
 
 function statusLine(output: BashOutput): string | undefined {
   if (output.timedOut) return `Command timed out after ${output.timeoutMs} ms and was stopped.`;
   if (output.interrupted) return 'Command was interrupted and stopped.';
+  if (output.exitCodeAnswer !== undefined) return `Exit code ${output.exitCode} (${output.exitCodeAnswer})`;
   if (output.exitCode !== 0) return `Exit code ${output.exitCode}`;
   return undefined;
 }
@@ -69,6 +71,7 @@ function shortStatus(output: BashOutput): string {
   if (output.backgroundTaskId !== undefined) return `running in the background as ${output.backgroundTaskId}`;
   if (output.timedOut) return 'timed out';
   if (output.interrupted) return 'interrupted';
+  if (output.exitCodeAnswer !== undefined) return output.exitCodeAnswer;
   return `exit ${output.exitCode}`;
 }
 

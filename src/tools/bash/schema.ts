@@ -30,6 +30,8 @@ export type BashOutput = {
   stderr: string;
   /** The shell's exit status; death by signal N is reported as 128 + N. */
   exitCode: number;
+  /** Set when the non-zero status is the command's answer, not a failure: what it means ("no matches"). */
+  exitCodeAnswer?: string;
   /** Stopped because the turn was aborted (user interrupt, or a sibling Bash call failed). */
   interrupted: boolean;
   timedOut: boolean;

@@ -1,0 +1,44 @@
+// What a non-zero exit status means for the command that produced it. Some commands answer with
+// their status: grep exits 1 for "no match", diff for "the files differ", test for "false". Those
+// are answers, not failures, so the result is not an error and the calls running beside it are
+// not cancelled. The status of a list or pipeline is its last command's, so that one is judged;
+// anything not known here keeps the plain rule: non-zero is a failure.
+import { splitCommand } from '../../permissions/bash/split.js';
+import { stripWrappers } from '../../permissions/bash/wrappers.js';
+
+/** Exit statuses that are an answer, per command, with what each means. */
+const ANSWER_CODES: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  grep: { 1: 'no matches' },
+  egrep: { 1: 'no matches' },
+  fgrep: { 1: 'no matches' },
+  rg: { 1: 'no matches' },
+  ag: { 1: 'no matches' },
+  ack: { 1: 'no matches' },
+  diff: { 1: 'the inputs differ' },
+  cmp: { 1: 'the files differ' },
+  test: { 1: 'the condition is false' },
+  '[': { 1: 'the condition is false' },
+  '[[': { 1: 'the condition is false' },
+  find: { 1: 'some paths could not be read' },
+};
+
+/** A `!` word turns a status around (`! grep -q x f` exits 1 on a match); such lines are not judged. */
+const NEGATION = /(^|[\s;&|(])!\s/;
+
+/** The name of the command whose status the whole command line returns, when it can be told. */
+function lastCommandName(command: string): string | undefined {
+  if (NEGATION.test(command)) return undefined;
+  const split = splitCommand(command);
+  if (split.hasParseError) return undefined;
+  const last = split.parts.filter((part) => !part.nested).at(-1);
+  if (!last) return undefined;
+  const name = stripWrappers(last.argv).argv[0];
+  return name?.split('/').at(-1);
+}
+
+/** What this exit status answers, or undefined when it is a plain failure (or success). */
+export function exitCodeAnswer(command: string, exitCode: number): string | undefined {
+  if (exitCode === 0) return undefined;
+  const name = lastCommandName(command);
+  return name === undefined ? undefined : ANSWER_CODES[name]?.[exitCode];
+}
