@@ -6,7 +6,7 @@ import type { HooksConfig } from './config.js';
 import type { HookBaseInput, HookEvent, HookEventFields, HookInput } from './events.js';
 import type { PreToolUseHookResult } from './preToolUse.js';
 import { runPreToolUseHooks } from './preToolUse.js';
-import type { RunHooksOptions } from './runner.js';
+import type { HookCallbacks, RunHooksOptions } from './runner.js';
 import {
   runPermissionRequestHooks,
   runSessionStartHooks,
@@ -46,6 +46,8 @@ export interface HookRunner {
   userPromptSubmit(fields: HookEventFields['UserPromptSubmit'], site: HookCallSite): Promise<UserPromptSubmitHookResult>;
   sessionStart(fields: HookEventFields['SessionStart'], site: HookCallSite): Promise<SessionStartHookResult>;
   simple<E extends SimpleHookEvent>(event: E, fields: HookEventFields[E], site: HookCallSite): Promise<SimpleHookResult>;
+  /** The same runner with these callbacks run beside the command hooks, for every event. */
+  withCallbacks(callbacks: HookCallbacks): HookRunner;
 }
 
 export type HookRunnerOptions = {
@@ -57,6 +59,8 @@ export type HookRunnerOptions = {
   projectDir: string;
   /** Settings `env`, on top of Pulse's own environment. */
   env?: Record<string, string>;
+  /** An SDK host's hook callbacks. */
+  callbacks?: HookCallbacks;
 };
 
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
@@ -78,9 +82,10 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     projectDir: options.projectDir,
     ...(site.signal ? { signal: site.signal } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.callbacks ? { callbacks: options.callbacks } : {}),
   });
   return {
-    has: (event) => (options.config[event] ?? []).some((group) => group.hooks.length > 0),
+    has: (event) => (options.config[event] ?? []).some((group) => group.hooks.length > 0) || options.callbacks?.has(event) === true,
     preToolUse: (fields, site) => runPreToolUseHooks(input<'PreToolUse'>(fields, site), run(site)),
     postToolUse: (fields, site) => runPostToolUseHooks('PostToolUse', input<'PostToolUse'>(fields, site), run(site)),
     postToolUseFailure: (fields, site) =>
@@ -93,5 +98,6 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
       runUserPromptSubmitHooks(input<'UserPromptSubmit'>(fields, site), run(site)),
     sessionStart: (fields, site) => runSessionStartHooks(input<'SessionStart'>(fields, site), run(site)),
     simple: (event, fields, site) => runSimpleHooks(event, input(fields, site), run(site)),
+    withCallbacks: (callbacks) => createHookRunner({ ...options, callbacks }),
   };
 }

@@ -11,7 +11,7 @@ export {
 } from './config.js';
 export { evaluateMatcher, type MatcherVerdict } from './matcher.js';
 export { HookJSONOutputSchema, parseHookStdout, type HookJSONOutput, type PermissionRequestHookDecision } from './output.js';
-export { runHooks, type HookOutcome, type HookOutcomeKind, type RunHooksOptions } from './runner.js';
+export { runHooks, type HookCallbacks, type HookOutcome, type HookOutcomeKind, type RunHooksOptions } from './runner.js';
 export type { CommonHookResult } from './fold.js';
 export { foldPreToolUse, runPreToolUseHooks, type HookPermissionDecision, type PreToolUseHookResult } from './preToolUse.js';
 export {

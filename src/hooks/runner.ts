@@ -1,5 +1,6 @@
-// Runs every command hook that matches an event, in parallel, and classifies each result.
-// Never throws: a hook that crashes, hangs or prints garbage becomes an outcome with an error.
+// Runs every hook that matches an event (commands from settings and an SDK host's callbacks), in
+// parallel, and classifies each result. Never throws: a hook that crashes, hangs or prints
+// garbage becomes an outcome with an error.
 import { DEFAULT_HOOK_TIMEOUT_SECONDS, type CommandHook, type HooksConfig } from './config.js';
 import { defaultMatchQuery, type HookEvent, type HookInput } from './events.js';
 import { runHookProcess, type HookProcessResult } from './exec.js';
@@ -27,8 +28,19 @@ export type HookOutcome = {
   error?: string;
 };
 
+/**
+ * Hooks that are not commands: an SDK host's callbacks. They match and answer like command
+ * hooks (their outcomes are folded together with them), but run wherever their owner says.
+ */
+export type HookCallbacks = {
+  has(event: HookEvent): boolean;
+  /** Outcomes of the callbacks for `event` whose matcher accepts `query`; never throws. */
+  run(event: HookEvent, input: Record<string, unknown>, query: string | undefined, signal?: AbortSignal): Promise<HookOutcome[]>;
+};
+
 export type RunHooksOptions = {
   hooks: HooksConfig;
+  callbacks?: HookCallbacks;
   /** Used for the stdin `cwd` field when the input does not carry one. */
   cwd: string;
   /** Hooks run here and see it as CLAUDE_PROJECT_DIR / PULSE_PROJECT_DIR. */
@@ -47,12 +59,24 @@ export async function runHooks<E extends HookEvent>(
 ): Promise<HookOutcome[]> {
   const fields: Record<string, unknown> = { ...input };
   const query = options.matchQuery ?? defaultMatchQuery(event, fields);
+  const full = { ...fields, cwd: input.cwd || options.cwd, hook_event_name: event };
+  const callbacks = options.callbacks?.has(event) ? options.callbacks.run(event, full, query, options.signal) : undefined;
+  const [fromCommands, fromCallbacks] = await Promise.all([runCommandHooks(event, full, query, options), callbacks ?? []]);
+  return [...fromCommands, ...fromCallbacks];
+}
+
+async function runCommandHooks(
+  event: HookEvent,
+  full: Record<string, unknown>,
+  query: string | undefined,
+  options: RunHooksOptions,
+): Promise<HookOutcome[]> {
   const { commands, matcherErrors } = selectHooks(event, options.hooks, query);
   if (commands.length === 0) return matcherErrors;
 
   let stdin: string;
   try {
-    stdin = JSON.stringify({ ...fields, cwd: input.cwd || options.cwd, hook_event_name: event });
+    stdin = JSON.stringify(full);
   } catch (error) {
     const reason = `could not be given its input (${error instanceof Error ? error.message : String(error)})`;
     return [...matcherErrors, ...commands.map((hook) => failure(event, hook.command, reason))];

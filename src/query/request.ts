@@ -8,7 +8,7 @@ import { normalizeMessagesForAPI } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
 import { withoutUnpairedServerToolBlocks } from './serverToolBlocks.js';
 import type { LoopState } from './state.js';
-import { fitThinkingBudget, withoutTrailingThinking } from './thinking.js';
+import { fitThinkingBudget, stripThinkingBlocks, withoutTrailingThinking } from './thinking.js';
 
 /** What the request asks for: an escalation override, then the caller's cap, then the model's default. */
 export function maxOutputTokensFor(p: QueryParams, state: LoopState): number {
@@ -30,8 +30,11 @@ export async function buildModelRequest(
   messages: readonly Message[],
 ): Promise<CallModelParams> {
   const { model, isNonInteractive } = state.context.options;
+  // Thinking blocks need thinking turned on: with it off (set_max_thinking_tokens 0, or
+  // --max-thinking-tokens 0) the earlier ones stay in the history but are not sent.
+  const sent = p.thinking?.type === 'disabled' ? stripThinkingBlocks(messages) : messages;
   const request: CallModelParams = {
-    messages: withoutUnpairedServerToolBlocks(withoutTrailingThinking(normalizeMessagesForAPI(messages))),
+    messages: withoutUnpairedServerToolBlocks(withoutTrailingThinking(normalizeMessagesForAPI(sent))),
     system: systemBlocks(p.systemPrompt),
     tools: await toApiTools(p.tools, { tools: p.tools, isNonInteractive }),
     model,

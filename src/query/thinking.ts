@@ -29,8 +29,8 @@ export function withoutTrailingThinking(messages: readonly MessageParam[]): Mess
 }
 
 /**
- * Thinking signatures are bound to the model that produced them; another model rejects them.
- * Used when the fallback model takes over a history the main model wrote.
+ * The history without its thinking blocks. Thinking signatures are bound to the model that
+ * produced them, so the fallback model gets none; and a request with thinking off may carry none.
  */
 export function stripThinkingBlocks(messages: readonly Message[]): Message[] {
   return messages.flatMap((message): Message[] => {

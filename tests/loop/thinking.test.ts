@@ -1,11 +1,14 @@
 // Thinking blocks: assembled from the stream exactly as sent, kept across the assistant
-// trajectory, never left as the last block of a message, stripped for a different model.
+// trajectory, never left as the last block of a message, stripped for a different model and
+// when thinking is turned off.
 import { describe, expect, it } from 'vitest';
 import { MessageAssembler } from '../../src/api/streamAssembler.js';
 import { buildRequestBody } from '../../src/api/requestBody.js';
 import { EMPTY_TURN_TEXT, fitThinkingBudget, stripThinkingBlocks, withoutTrailingThinking } from '../../src/query/thinking.js';
 import type { AssistantMessage, ContentBlock, RawMessageStreamEvent } from '../../src/types/messages.js';
 import { createSyntheticAssistantError, createUserMessage } from '../../src/utils/messages.js';
+import { raw, text } from '../support/scriptedModel.js';
+import { runQuery } from './harness.js';
 
 function assistantWith(block: ContentBlock, uuid: string): AssistantMessage {
   const message = createSyntheticAssistantError({ text: '', apiError: 'unknown' }, uuid);
@@ -85,5 +88,21 @@ describe('thinking rules on requests', () => {
     expect(fitThinkingBudget({ type: 'enabled', budgetTokens: 10_000 }, 4_000)).toEqual({ type: 'enabled', budgetTokens: 3_999 });
     expect(fitThinkingBudget({ type: 'enabled', budgetTokens: 1_000 }, 4_000)).toEqual({ type: 'enabled', budgetTokens: 1_000 });
     expect(fitThinkingBudget({ type: 'disabled' }, 4_000)).toEqual({ type: 'disabled' });
+  });
+});
+
+describe('thinking turned off', () => {
+  it('with thinking disabled, earlier thinking stays in the history but is never sent', async () => {
+    const thinking = { type: 'thinking', thinking: 'Pondering.', signature: 'sig-1' };
+    const first = await runQuery({ thinking: { type: 'enabled', budgetTokens: 2_048 }, turns: [{ blocks: [raw(thinking), text('first')] }] });
+    const off = await runQuery({
+      thinking: { type: 'disabled' },
+      messages: [...first.history, createUserMessage({ content: 'again, without thinking' })],
+      turns: [{ blocks: [text('second')] }],
+    });
+    const sent = JSON.stringify(off.requests[0]?.messages);
+    expect(sent).toContain('first');
+    expect(sent).not.toContain('Pondering.');
+    expect(off.history.some((m) => m.type === 'assistant' && m.message.content[0]?.type === 'thinking')).toBe(true);
   });
 });

@@ -1,19 +1,19 @@
 // Hooks an SDK host registers at `initialize` are callbacks in the host process: when one matches,
 // Pulse sends a `hook_callback` control request and reads the answer as hook JSON output, exactly
-// as it reads a command hook's stdout. They run where command hooks run, through the HookRunner
-// the tool pipeline already calls; PreToolUse is supported, other events go to the command hooks.
+// as it reads a command hook's stdout. They run for every hook event Pulse has, beside the
+// command hooks from settings, and their outcomes are folded together with them (deny beats ask
+// beats allow, any block blocks).
 import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
-import { createHookRunner, type HookCallSite, type HookRunner } from '../../hooks/hookRunner.js';
+import { createHookRunner, type HookRunner } from '../../hooks/hookRunner.js';
 import {
   DEFAULT_HOOK_TIMEOUT_SECONDS,
   evaluateMatcher,
-  foldPreToolUse,
   HookJSONOutputSchema,
   isHookEvent,
+  type HookCallbacks,
   type HookEvent,
   type HookOutcome,
-  type PreToolUseHookResult,
 } from '../../hooks/index.js';
 import type { ControlChannel } from './controlChannel.js';
 
@@ -27,23 +27,22 @@ export const sdkHookMatcherSchema = lazySchema(() =>
 export const sdkHooksSchema = lazySchema(() => z.record(z.string(), z.array(sdkHookMatcherSchema())));
 export type SdkHookMatcher = z.infer<ReturnType<typeof sdkHookMatcherSchema>>;
 
-/** The events Pulse calls the host for. */
-const SUPPORTED_EVENTS: ReadonlySet<HookEvent> = new Set(['PreToolUse']);
-
 export type SdkHookSession = {
   sessionId: () => string;
   transcriptPath: () => string;
 };
 
+type Callback = { callbackId: string; timeoutSeconds: number };
+
 export class SdkHookRegistry {
   private hooks = new Map<HookEvent, SdkHookMatcher[]>();
 
-  /** Replaces the registered set (a repeated initialize sends the whole set again). */
+  /** Replaces the registered set (a repeated initialize sends the whole set again); returns events Pulse does not have. */
   register(raw: z.infer<ReturnType<typeof sdkHooksSchema>>): string[] {
     const ignored: string[] = [];
     this.hooks = new Map();
     for (const [event, matchers] of Object.entries(raw)) {
-      if (!isHookEvent(event) || !SUPPORTED_EVENTS.has(event)) {
+      if (!isHookEvent(event)) {
         ignored.push(event);
         continue;
       }
@@ -52,11 +51,16 @@ export class SdkHookRegistry {
     return ignored;
   }
 
+  /** Whether the host registered anything at all. */
+  get isEmpty(): boolean {
+    return ![...this.hooks.keys()].some((event) => this.has(event));
+  }
+
   has(event: HookEvent): boolean {
     return (this.hooks.get(event) ?? []).some((matcher) => matcher.hookCallbackIds.length > 0);
   }
 
-  matching(event: HookEvent, query: string | undefined): Array<{ callbackId: string; timeoutSeconds: number }> {
+  matching(event: HookEvent, query: string | undefined): Callback[] {
     return (this.hooks.get(event) ?? []).flatMap((group) => {
       if (!evaluateMatcher(group.matcher, query).matches) return [];
       const timeoutSeconds = group.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS;
@@ -69,9 +73,8 @@ export class SdkHookRegistry {
 async function callHost(
   channel: ControlChannel,
   event: HookEvent,
-  callback: { callbackId: string; timeoutSeconds: number },
+  callback: Callback,
   input: Record<string, unknown>,
-  toolUseId: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<HookOutcome> {
   const command = `SDK hook ${callback.callbackId}`;
@@ -79,6 +82,7 @@ async function callHost(
   const base = { event, command, exitCode: null, stdout: '', stderr: '' };
   const deadline = AbortSignal.timeout(callback.timeoutSeconds * 1000);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  const toolUseId = typeof input.tool_use_id === 'string' ? input.tool_use_id : undefined;
   try {
     const answer = await channel.request(
       { subtype: 'hook_callback', callback_id: callback.callbackId, input, ...(toolUseId ? { tool_use_id: toolUseId } : {}) },
@@ -96,33 +100,12 @@ async function callHost(
   }
 }
 
-const STRENGTH = { allow: 0, ask: 1, deny: 2 } as const;
-
-/** Command hooks and host callbacks vote together: deny beats ask beats allow. */
-function mergePreToolUse(a: PreToolUseHookResult, b: PreToolUseHookResult): PreToolUseHookResult {
-  const merged: PreToolUseHookResult = {
-    preventContinuation: a.preventContinuation || b.preventContinuation,
-    systemMessages: [...a.systemMessages, ...b.systemMessages],
-    errors: [...a.errors, ...b.errors],
+export function hostCallbacks(registry: SdkHookRegistry, channel: ControlChannel): HookCallbacks {
+  return {
+    has: (event) => registry.has(event),
+    run: (event, input, query, signal) =>
+      Promise.all(registry.matching(event, query).map((callback) => callHost(channel, event, callback, input, signal))),
   };
-  const stopReason = a.stopReason ?? b.stopReason;
-  if (stopReason !== undefined) merged.stopReason = stopReason;
-  const winner = [a, b].reduce<PreToolUseHookResult | undefined>((best, next) => {
-    if (next.decision === undefined) return best;
-    if (best?.decision === undefined || STRENGTH[next.decision] > STRENGTH[best.decision]) return next;
-    return best;
-  }, undefined);
-  if (winner?.decision) {
-    merged.decision = winner.decision;
-    if (winner.reason) merged.reason = winner.reason;
-  }
-  const blocking = [a.blockingMessage, b.blockingMessage].filter((text): text is string => Boolean(text));
-  if (merged.decision === 'deny' && blocking.length > 0) merged.blockingMessage = blocking.join('\n');
-  const updatedInput = b.updatedInput ?? a.updatedInput;
-  if (updatedInput && merged.decision !== 'deny') merged.updatedInput = updatedInput;
-  const context = [a.additionalContext, b.additionalContext].filter((text): text is string => Boolean(text));
-  if (context.length > 0) merged.additionalContext = context.join('\n');
-  return merged;
 }
 
 /**
@@ -135,27 +118,13 @@ export function withSdkHooks(
   channel: ControlChannel,
   session: SdkHookSession,
 ): HookRunner {
-  const commands = inner ?? createHookRunner({ config: {}, sessionId: session.sessionId, transcriptPath: session.transcriptPath, projectDir: process.cwd() });
-  const baseInput = (site: HookCallSite): Record<string, unknown> => ({
-    session_id: session.sessionId(),
-    transcript_path: session.transcriptPath(),
-    cwd: site.cwd,
-    ...(site.permissionMode ? { permission_mode: site.permissionMode } : {}),
-    ...(site.agentId ? { agent_id: site.agentId } : {}),
+  const callbacks = hostCallbacks(registry, channel);
+  if (inner) return inner.withCallbacks(callbacks);
+  return createHookRunner({
+    config: {},
+    sessionId: session.sessionId,
+    transcriptPath: session.transcriptPath,
+    projectDir: process.cwd(),
+    callbacks,
   });
-  return {
-    ...commands,
-    has: (event) => registry.has(event) || commands.has(event),
-    preToolUse: async (fields, site) => {
-      const callbacks = registry.matching('PreToolUse', fields.tool_name);
-      if (callbacks.length === 0) return commands.preToolUse(fields, site);
-      const input = { ...baseInput(site), hook_event_name: 'PreToolUse', ...fields };
-      const [fromCommands, outcomes] = await Promise.all([
-        commands.has('PreToolUse') ? commands.preToolUse(fields, site) : undefined,
-        Promise.all(callbacks.map((callback) => callHost(channel, 'PreToolUse', callback, input, fields.tool_use_id, site.signal))),
-      ]);
-      const fromHost = foldPreToolUse(outcomes);
-      return fromCommands ? mergePreToolUse(fromCommands, fromHost) : fromHost;
-    },
-  };
 }

@@ -50,6 +50,8 @@ export class SdkSession implements HostRequestTarget {
   private stopped = false;
   private thinking: ThinkingConfig | undefined;
   private readonly hooks = new SdkHookRegistry();
+  /** SessionStart hooks run once, on the first turn (after the host's initialize registered its callbacks). */
+  private sessionStart: 'startup' | 'resume' | undefined;
   private agents: AgentSummary[] = [];
   private slashCommands: string[] | undefined;
   /** Kept for structured output, which Pulse does not produce yet. */
@@ -61,6 +63,7 @@ export class SdkSession implements HostRequestTarget {
 
   constructor(private readonly inputs: SdkSessionInputs) {
     this.history = inputs.history;
+    this.sessionStart = inputs.history.length > 0 ? 'resume' : 'startup';
     const { options, writer, channel } = inputs;
     this.formatter = createFormatter('stream-json', writer, {
       sessionId: inputs.live.sessionId,
@@ -150,7 +153,7 @@ export class SdkSession implements HostRequestTarget {
     const ignored = request.hooks ? this.hooks.register(request.hooks) : [];
     if (ignored.length > 0) {
       // stderr reaches the host's debug output without disturbing the protocol on stdout.
-      process.stderr.write(`pulse: warning: SDK hook callbacks for ${ignored.join(', ')} are not supported yet and will not run\n`);
+      process.stderr.write(`pulse: warning: Pulse has no hook event ${ignored.join(', ')}; those SDK hook callbacks will not run\n`);
     }
     if (request.jsonSchema) this.jsonSchema = request.jsonSchema;
   }
@@ -189,11 +192,16 @@ export class SdkSession implements HostRequestTarget {
       onStart: () => this.reportState('running'),
       thinking: () => this.thinking,
       decorateContext: (context) => this.withHostHooks(context),
+      takeSessionStart: () => {
+        const source = this.sessionStart;
+        this.sessionStart = undefined;
+        return source;
+      },
     };
   }
 
   private withHostHooks(context: ToolUseContext): ToolUseContext {
-    if (!this.hooks.has('PreToolUse')) return context;
+    if (this.hooks.isEmpty) return context;
     const { live, channel } = this.inputs;
     const hooks = withSdkHooks(context.hooks, this.hooks, channel, {
       sessionId: () => live.sessionId,

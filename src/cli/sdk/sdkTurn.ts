@@ -9,13 +9,14 @@ import { compactInstructionsOf } from '../../commands/builtin.js';
 import type { CanUseToolFn } from '../../query/deps.js';
 import { compactNow } from '../../query/manualCompact.js';
 import { query } from '../../query/query.js';
+import { parseTokenBudget } from '../../query/tokenBudget.js';
 import type { Terminal } from '../../query/state.js';
 import { session } from '../../state/session.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
 import type { ContentBlockParam, LoopEvent, Message } from '../../types/messages.js';
 import { createUserMessage } from '../../utils/messages.js';
-import { hookSiteFor, runPromptSubmitHooks } from '../hooksSetup.js';
+import { hookSiteFor, runPromptSubmitHooks, runSessionStartHooks, type SessionStartSource } from '../hooksSetup.js';
 import type { CliOptions } from '../options.js';
 import type { PrintFormatter } from '../print/formatters.js';
 import { modelUsageReport } from '../print/modelUsage.js';
@@ -39,7 +40,14 @@ export type SdkTurnDeps = {
   thinking: () => ThinkingConfig | undefined;
   /** Adds what the SDK contributes to a turn's context (host hook callbacks). */
   decorateContext: (context: ToolUseContext) => ToolUseContext;
+  /** On the session's first turn only: what SessionStart hooks are told started it. */
+  takeSessionStart: () => SessionStartSource | undefined;
 };
+
+function warn(notices: readonly string[]): void {
+  // stderr reaches the host's debug output without disturbing the protocol on stdout.
+  for (const notice of notices) process.stderr.write(`pulse: warning: ${notice}\n`);
+}
 
 /** The text a picker shows for the prompt, and what slash commands are matched against. */
 export function promptText(content: string | ReadonlyArray<{ type: string }>): string {
@@ -127,8 +135,19 @@ export async function runSdkTurn(
   const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUuid());
   const base = contextForTurn(deps.booted.createContext(controller.signal), turn);
   const context = deps.decorateContext({ ...withSessionFiles(base, deps.live), abortTurn: () => controller.abort() });
+  const source = deps.takeSessionStart();
+  if (source !== undefined) {
+    // Its context goes before the first prompt, as in print mode.
+    const started = await runSessionStartHooks(context.hooks, source, session.model, hookSiteFor(context));
+    warn(started.notices);
+    for (const message of started.context) {
+      deps.live.recordEvent(message);
+      next.push(message);
+    }
+  }
   // A prompt a UserPromptSubmit hook refuses never joins the conversation.
   const hooked = await runPromptSubmitHooks(context.hooks, promptText(line.message.content), hookSiteFor(context));
+  warn(hooked.notices);
   if (hooked.blocked !== undefined) {
     deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: new Error(hooked.blocked) }, startedAt, apiStartMs));
     return next;
@@ -155,6 +174,7 @@ export async function runSdkTurn(
     fallbackModel: deps.booted.fallbackModel,
     maxTurns: deps.options.maxTurns,
     maxBudgetUsd: deps.options.maxBudgetUsd,
+    tokenBudget: parseTokenBudget(promptText(line.message.content)),
     ...(thinking ? { thinking } : {}),
   });
   let terminal: Terminal;

@@ -165,8 +165,11 @@ describe('SDK hook callbacks', () => {
     const ignored = registry.register({
       PreToolUse: [{ matcher: 'Bash', hookCallbackIds: ['hook_0'] }, { matcher: 'Read', hookCallbackIds: ['hook_1'] }],
       Notification: [{ hookCallbackIds: ['hook_2'] }],
+      PostCompact: [{ hookCallbackIds: ['hook_3'] }],
     });
-    expect(ignored).toEqual(['Notification']);
+    // Every event Pulse has is called; only events it does not have are left out.
+    expect(ignored).toEqual(['PostCompact']);
+    expect(registry.has('Notification')).toBe(true);
     const hooks = withSdkHooks(undefined, registry, channel, { sessionId: () => 's', transcriptPath: () => '/t.jsonl' });
     expect(hooks.has('PreToolUse')).toBe(true);
     const verdict = hooks.preToolUse({ tool_name: 'Bash', tool_input: { command: 'rm -rf x' }, tool_use_id: 'toolu_9' }, { cwd: '/w' });
@@ -203,5 +206,40 @@ describe('SDK hook callbacks', () => {
     const result = await verdict;
     expect(result.decision).toBeUndefined();
     expect(result.errors.join('\n')).toMatch(/not hook JSON/);
+  });
+
+  it('folds host callbacks and command hooks together for every event: a callback block on Stop, a callback deny over a command allow', async () => {
+    const writer = recordingWriter();
+    const channel = new ControlChannel(writer);
+    const registry = new SdkHookRegistry();
+    registry.register({ Stop: [{ hookCallbackIds: ['stop_cb'] }], PreToolUse: [{ hookCallbackIds: ['pre_cb'] }] });
+    const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+    const inner = createHookRunner({
+      config: {
+        Stop: [{ hooks: [{ type: 'command', command: 'true' }] }],
+        PreToolUse: [{ hooks: [{ type: 'command', command: `printf '%s' '${allow}'` }] }],
+      },
+      sessionId: () => 's',
+      transcriptPath: () => '',
+      projectDir: process.cwd(),
+    });
+    const hooks = withSdkHooks(inner, registry, channel, { sessionId: () => 's', transcriptPath: () => '' });
+    const answer = (response: Record<string, unknown>) => {
+      const id = lastRequestId(writer);
+      channel.receive({ type: 'control_response', response: { subtype: 'success', request_id: id, response } });
+    };
+    const waitForRequest = async (count: number) => {
+      while (writer.lines.length < count) await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    const stopped = hooks.stop({ stop_hook_active: false }, { cwd: process.cwd() });
+    await waitForRequest(1);
+    expect(writer.lines[0]).toMatchObject({ request: { subtype: 'hook_callback', callback_id: 'stop_cb', input: { hook_event_name: 'Stop' } } });
+    answer({ decision: 'block', reason: 'tests are still red' });
+    expect((await stopped).blockingErrors).toEqual(['[SDK hook stop_cb]: tests are still red']);
+
+    const verdict = hooks.preToolUse({ tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 't' }, { cwd: process.cwd() });
+    await waitForRequest(2);
+    answer({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'not today' } });
+    await expect(verdict).resolves.toMatchObject({ decision: 'deny', reason: 'not today' });
   });
 });
