@@ -25,13 +25,15 @@ import { startMcp } from './mcpSetup.js';
 import { createMcpCommand, mcpPromptCommands } from '../mcp/commands.js';
 import { withNestedMemory } from './nestedMemoryTools.js';
 import { createSessionSubagentRunner, fileBackgroundShellsUnder, loadSessionAgents } from './subagents.js';
-import { resolveCredentials, type ApiKeySource } from './credentials.js';
+import { resolveCredentials, type SessionKeySource } from './credentials.js';
 import { skillCatalogFrom } from './skillCatalog.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
 import { sessionHookRunner } from './hookRunner.js';
 import { buildPermissionContext } from './permissionContext.js';
 import { createPermissionUpdater } from './permissionUpdates.js';
+import { sessionPluginParts, withPluginHooks } from './plugins.js';
 import { loadStartupSettings } from './startupSettings.js';
+import type { LoadedPlugin } from '../plugins/types.js';
 import { assembleSystemPrompt } from './systemPrompt.js';
 import { createToolUseContext } from './toolUseContext.js';
 import { requireWorkspaceTrust, trustForThisRun } from './trust.js';
@@ -67,6 +69,10 @@ export type BootstrapOptions = {
   sessionPersistence?: boolean;
   /** Pulse's version, stamped on sub-agent logs. */
   version?: string;
+  /** `--plugin-dir` folders: plugins for this session only. */
+  pluginDirs?: string[];
+  /** A missing API key is not fatal here: the first model call reports it (JSON print output). */
+  missingKeyIsResult?: boolean;
 };
 
 export type Bootstrapped = {
@@ -79,7 +85,7 @@ export type Bootstrapped = {
   tools: AnyTool[];
   /** The session's MCP servers, connecting in the background. */
   mcp: McpManager;
-  apiKeySource: ApiKeySource;
+  apiKeySource: SessionKeySource;
   /** Settings problems the REPL shows as warnings (print mode stops on them instead). */
   settingsWarnings: string[];
   getPermissionContext: () => ToolPermissionContext;
@@ -105,6 +111,8 @@ export type Bootstrapped = {
   agents: AgentSummary[];
   /** Sub-agent types given mid-session (an SDK host's `initialize.agents`), usable at once. */
   addAgents: (definitions: readonly AgentDefinition[]) => void;
+  /** The plugins loaded for the session (system/init lists them). */
+  plugins: LoadedPlugin[];
 };
 
 function realDirectory(path: string): string {
@@ -145,7 +153,20 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   let firstEnvironment: Promise<EnvironmentInfo> | undefined = probeEnvironment(cwd);
   const startupMemory = memoryFiles(cwd);
   let firstMemory: Promise<string> | undefined = startupMemory.then(formatMemoryForPrompt);
-  const agents = loadSessionAgents(cwd, options.agents);
+  // Settings first: they say which plugins the session loads, and plugins feed agents and commands.
+  const settings = loadStartupSettings({
+    cwd,
+    flagSettings: options.settings,
+    strict: options.isNonInteractive,
+  });
+  const pluginParts = sessionPluginParts({
+    cwd,
+    pluginDirs: options.pluginDirs ?? [],
+    enabledPlugins: settings.enabledPlugins,
+    projectRoot: settings.projectRoot,
+    hooksDisabled: settings.hooksDisabled,
+  });
+  const agents = loadSessionAgents(cwd, options.agents, pluginParts.agentFolders);
   // Filled once MCP starts below; the registry asks afresh, so late servers' prompts show up.
   const mcpCommands: { manager?: McpManager } = {};
   const commands = createCommandSession({
@@ -155,17 +176,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     sessionBuiltins: [createAgentsCommand(agents.summaries)],
     dynamicCommands: () =>
       mcpCommands.manager ? [createMcpCommand(mcpCommands.manager), ...mcpPromptCommands(mcpCommands.manager)] : [],
+    plugins: pluginParts.commandFolders,
   });
   const commandRegistry = commands.registry();
   commandRegistry.catch(() => undefined);
 
-  const settings = await loadStartupSettings({
-    cwd,
-    flagSettings: options.settings,
-    strict: options.isNonInteractive,
-  });
   Object.assign(process.env, settings.env);
-  const apiKeySource = await resolveCredentials(settings, cwd);
+  const apiKeySource = await resolveCredentials(settings, cwd, process.env, options.missingKeyIsResult === true);
 
   const model = pickModel({ flag: options.model, settings: { model: settings.model } });
   session.model = model;
@@ -210,11 +227,12 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     ...(options.mcpConfigs ? { flagConfigs: options.mcpConfigs } : {}),
     ...(options.strictMcpConfig ? { strict: true } : {}),
     approval: settings.mcpApproval,
+    pluginServers: pluginParts.mcpServers,
     rules: permissionContext.rules,
     tools,
   });
   mcpCommands.manager = mcp;
-  const hooks = sessionHookRunner(settings.hooks, settings.projectRoot, settings.env);
+  const hooks = sessionHookRunner(withPluginHooks(settings.hooks, pluginParts.hooks), settings.projectRoot, settings.env);
   const updatePermissions = createPermissionUpdater({
     get: getPermissionContext,
     set: (next) => {
@@ -261,7 +279,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     tools,
     apiKeySource,
     mcp,
-    settingsWarnings: [...settings.warnings, ...agentWarnings],
+    settingsWarnings: [...settings.warnings, ...pluginParts.warnings, ...agentWarnings],
     getPermissionContext,
     setPermissionMode: (mode) => {
       const leavingFor = mode === 'plan' && permissionContext.mode !== 'plan' ? permissionContext.mode : undefined;
@@ -297,5 +315,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       return agents.summaries();
     },
     addAgents: agents.add,
+    plugins: pluginParts.plugins,
   };
 }

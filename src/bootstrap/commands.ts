@@ -3,7 +3,7 @@
 // frontmatter are resolved here, where the model table may be imported.
 import { resolveModel } from '../api/models.js';
 import { resolvePromptInput, type ResolvedInput } from '../commands/promptInput.js';
-import { loadCommandRegistry, type CommandRegistry } from '../commands/registry.js';
+import { loadCommandRegistry, type CommandRegistry, type PluginCommandFolders } from '../commands/registry.js';
 import type { SlashCommand } from '../commands/types.js';
 import type { ToolPermissionContext } from '../types/permissions.js';
 
@@ -22,6 +22,8 @@ export function createCommandSession(options: {
   sessionBuiltins?: readonly SlashCommand[];
   /** Commands that come and go during the session (MCP prompts), asked for on every lookup. */
   dynamicCommands?: () => readonly SlashCommand[];
+  /** The session's plugins' command and skill folders. */
+  plugins?: PluginCommandFolders;
 }): CommandSession {
   let loading: Promise<CommandRegistry> | undefined;
   const withDynamic = (loaded: CommandRegistry): CommandRegistry => {
@@ -31,7 +33,7 @@ export function createCommandSession(options: {
     return { ...loaded, commands: [...loaded.commands, ...extra.filter((command) => !taken.has(command.name.toLowerCase()))] };
   };
   const registry = (): Promise<CommandRegistry> => {
-    loading ??= loadCommandRegistry(options.cwd, options.sessionBuiltins);
+    loading ??= loadCommandRegistry(options.cwd, options.sessionBuiltins, options.plugins);
     return loading.then(withDynamic);
   };
   return {

@@ -4,7 +4,7 @@
 import { saveMcpApprovalChoice } from './mcpApproval.js';
 import type { McpApprovalSettings } from '../mcp/approval.js';
 import { McpManager } from '../mcp/manager.js';
-import { loadMcpConfig } from '../mcp/sources.js';
+import { loadMcpConfig, type PluginMcpServers } from '../mcp/sources.js';
 import { ruleNamesTool } from '../permissions/toolRules.js';
 import { createMcpResourceTools } from '../tools/mcpResources/index.js';
 import type { AnyTool } from '../tools/Tool.js';
@@ -17,6 +17,8 @@ export type McpSetupOptions = {
   flagConfigs?: readonly string[];
   strict?: boolean;
   approval: McpApprovalSettings;
+  /** The session's plugins' servers. */
+  pluginServers?: readonly PluginMcpServers[];
   rules: readonly PermissionRule[];
   /** The session's tool pool; MCP tools are appended to it as servers connect. */
   tools: AnyTool[];
@@ -32,6 +34,7 @@ export async function startMcp(options: McpSetupOptions): Promise<McpManager> {
     projectRoot: options.projectRoot,
     ...(options.flagConfigs ? { flagConfigs: options.flagConfigs } : {}),
     ...(options.strict ? { strict: true } : {}),
+    ...(options.pluginServers ? { pluginServers: options.pluginServers } : {}),
   });
   const manager = new McpManager(entries, {
     cwd: options.cwd,

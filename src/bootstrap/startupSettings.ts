@@ -25,6 +25,10 @@ export type StartupSettings = {
   projectRoot: string;
   /** Which `.mcp.json` servers may start. */
   mcpApproval: McpApprovalSettings;
+  /** `disableAllHooks`: plugin hooks stay off too. */
+  hooksDisabled: boolean;
+  /** Plugins the settings turn on or off, by `<plugin>@<marketplace>`. */
+  enabledPlugins: Record<string, boolean | string[]>;
   warnings: string[];
 };
 
@@ -58,6 +62,8 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     rules: rulesFromSettings(loaded.bySource, projectRoot),
     additionalDirectories: (merged.permissions?.additionalDirectories ?? []).map((dir) => resolve(projectRoot, dir)),
     hooks: hooksConfigFromSettings(merged),
+    hooksDisabled: merged.disableAllHooks === true,
+    enabledPlugins: merged.enabledPlugins ?? {},
     projectRoot,
     mcpApproval: {
       ...(merged.enableAllProjectMcpServers !== undefined ? { enableAllProjectMcpServers: merged.enableAllProjectMcpServers } : {}),

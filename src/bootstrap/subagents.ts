@@ -11,6 +11,7 @@ import {
   type AgentDefinition,
   type AgentSummary,
   type LoadedAgents,
+  type PluginAgentFolder,
   type RunSubagent,
 } from '../agents/index.js';
 import { resolveModel } from '../api/models.js';
@@ -33,10 +34,14 @@ export type SessionAgents = {
 };
 
 /** Starts loading at once; `--agents` problems surface from `load()` as an error. */
-export function loadSessionAgents(cwd: string, flagJson: string | undefined): SessionAgents {
+export function loadSessionAgents(
+  cwd: string,
+  flagJson: string | undefined,
+  pluginFolders: readonly PluginAgentFolder[] = [],
+): SessionAgents {
   let loaded: LoadedAgents | undefined;
   let added: AgentDefinition[] = [];
-  const loading = loadAgentDefinitions({ cwd, ...(flagJson !== undefined ? { flagJson } : {}) }).then((result) => {
+  const loading = loadAgentDefinitions({ cwd, pluginFolders, ...(flagJson !== undefined ? { flagJson } : {}) }).then((result) => {
     loaded = result;
     return result;
   });

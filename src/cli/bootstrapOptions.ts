@@ -19,6 +19,7 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     appendSystemPrompt: options.appendSystemPrompt,
     settings: options.settings,
     addDirs: options.addDirs,
+    pluginDirs: options.pluginDirs,
     sessionId: options.sessionId,
     agents: options.agents,
     maxBudgetUsd: options.maxBudgetUsd,

@@ -28,6 +28,7 @@ const optionSchemas = {
   settings: () => z.string(),
   agents: () => z.string(),
   addDir: () => z.array(z.string()),
+  pluginDir: () => z.array(z.string()),
   includePartialMessages: () => z.boolean(),
   continue: () => z.boolean(),
   resume: () => z.union([z.string(), z.boolean()]),
@@ -85,6 +86,8 @@ export type CliOptions = {
   /** `--agents`: JSON defining sub-agents. */
   agents?: string;
   addDirs: string[];
+  /** `--plugin-dir` folders. */
+  pluginDirs: string[];
   includePartialMessages: boolean;
   sessionId?: string;
   sessionPersistence: boolean;
@@ -154,6 +157,7 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     settings: options.settings,
     agents: options.agents,
     addDirs: options.addDir ?? [],
+    pluginDirs: options.pluginDir ?? [],
     includePartialMessages: options.includePartialMessages ?? false,
     sessionId: options.sessionId,
     sessionPersistence: options.sessionPersistence ?? true,

@@ -76,6 +76,7 @@ export function buildProgram(): Command {
     .option('--settings <file-or-json>', 'A settings file, or a JSON string, to load on top of the others')
     .option('--agents <json>', 'Sub-agents for this session as JSON: {"name": {"description": "...", "prompt": "..."}}')
     .option('--add-dir <directories...>', 'More directories the tools may work in')
+    .option('--plugin-dir <path>', 'Load a plugin from a folder for this session (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--include-partial-messages', 'Also print raw stream events (with --print and stream-json)')
     .option('-c, --continue', 'Continue the most recent conversation in this directory')
     .option('-r, --resume [sessionId]', 'Resume a conversation by session id')

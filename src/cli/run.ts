@@ -26,6 +26,10 @@ async function runMode(args: string[]): Promise<number> {
     const { runMcpCommand } = await import('./mcpCommand.js');
     return runMcpCommand(args.slice(1));
   }
+  if (args[0] === 'plugin' || args[0] === 'plugins') {
+    const { runPluginCommand } = await import('./plugin/program.js');
+    return runPluginCommand(args.slice(1));
+  }
   const parsed = parseCommandLine(args);
   if (parsed.kind === 'exit') return parsed.code;
 

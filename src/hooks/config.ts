@@ -31,7 +31,8 @@ const MatcherGroupSchema = lazySchema(() =>
 export const HooksSettingsSchema = lazySchema(() => z.record(z.string(), z.array(MatcherGroupSchema())));
 export type HooksSettings = z.infer<ReturnType<typeof HooksSettingsSchema>>;
 
-export type CommandHook = { type: 'command'; command: string; timeout?: number };
+/** `env` is set for plugin hooks (CLAUDE_PLUGIN_ROOT), on top of the session's environment. */
+export type CommandHook = { type: 'command'; command: string; timeout?: number; env?: Record<string, string> };
 export type HookMatcherGroup = { matcher?: string; hooks: CommandHook[] };
 /** Runnable hooks per event, after dropping what Pulse cannot run. */
 export type HooksConfig = Partial<Record<HookEvent, HookMatcherGroup[]>>;

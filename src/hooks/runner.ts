@@ -134,7 +134,7 @@ async function runOneHook(
       command: hook.command,
       stdin,
       cwd: options.projectDir,
-      env,
+      env: hook.env ? { ...env, ...hook.env } : env,
       timeoutMs: timeoutSeconds * 1000,
       ...(options.signal ? { signal: options.signal } : {}),
     });

@@ -28,9 +28,12 @@ export type StdioServerConfig = { type: 'stdio'; command: string; args: string[]
 export type RemoteServerConfig = { type: 'http' | 'sse'; url: string; headers: Record<string, string> };
 export type McpServerConfig = StdioServerConfig | RemoteServerConfig;
 
-/** Where an entry came from; a later scope wins a name clash: user < project < local < dynamic. */
-export type ConfigScope = 'user' | 'project' | 'local' | 'dynamic';
-export const SCOPE_PRECEDENCE: readonly ConfigScope[] = ['user', 'project', 'local', 'dynamic'];
+/**
+ * Where an entry came from; a later scope wins a name clash: plugin < user < project < local <
+ * dynamic. Plugin servers are named `plugin:<plugin>:<server>`, so they never clash in practice.
+ */
+export type ConfigScope = 'plugin' | 'user' | 'project' | 'local' | 'dynamic';
+export const SCOPE_PRECEDENCE: readonly ConfigScope[] = ['plugin', 'user', 'project', 'local', 'dynamic'];
 
 export type McpServerEntry = {
   name: string;

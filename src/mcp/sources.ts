@@ -32,7 +32,23 @@ export type McpSourceOptions = {
   flagConfigs?: readonly string[];
   strict?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** The session's plugins' servers (`${CLAUDE_PLUGIN_ROOT}` already replaced); not with --strict-mcp-config. */
+  pluginServers?: readonly PluginMcpServers[];
 };
+
+/** One plugin's `mcpServers`, as its `.mcp.json` or manifest writes them. */
+export type PluginMcpServers = { plugin: string; root: string; servers: Record<string, unknown> };
+
+/** `plugin:<plugin>:<server>`, as the reference names them; the server also gets CLAUDE_PLUGIN_ROOT. */
+function pluginEntries(plugins: readonly PluginMcpServers[], env: NodeJS.ProcessEnv): McpServerEntry[] {
+  return plugins.flatMap((plugin) =>
+    entriesFromServers(plugin.servers, 'plugin', plugin.root, { ...env, CLAUDE_PLUGIN_ROOT: plugin.root }).map((entry) => {
+      const named = { ...entry, name: `plugin:${plugin.plugin}:${entry.name}` };
+      if (entry.config?.type !== 'stdio') return named;
+      return { ...named, config: { ...entry.config, env: { CLAUDE_PLUGIN_ROOT: plugin.root, ...entry.config.env } } };
+    }),
+  );
+}
 
 export type LoadedMcpConfig = { entries: McpServerEntry[]; projectRoot: string };
 
@@ -142,7 +158,7 @@ export async function loadMcpConfig(options: McpSourceOptions): Promise<LoadedMc
     readSafely(pulseMcpConfigPath(), problems),
     ...dirs.map((dir) => readSafely(projectMcpConfigPath(dir), problems)),
   ]);
-  const entries: McpServerEntry[] = [];
+  const entries: McpServerEntry[] = pluginEntries(options.pluginServers ?? [], env);
   for (const [path, file] of [[claudeGlobalConfigPath(), claudeGlobal], [pulseMcpConfigPath(), pulseGlobal]] as const) {
     if (isRecord(file)) entries.push(...entriesFromServers(file.mcpServers, 'user', path, env));
   }

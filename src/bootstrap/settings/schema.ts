@@ -61,6 +61,9 @@ export const SettingsSchema = lazySchema(() =>
     autoCompactEnabled: z.boolean().optional(),
     outputStyle: z.string().optional(),
     includeCoAuthoredBy: z.boolean().optional(),
+    /** `"<plugin>@<marketplace>": true | false` (or a list of versions), as the reference records it. */
+    enabledPlugins: z.record(z.string(), z.union([z.boolean(), stringArray()])).optional(),
+    extraKnownMarketplaces: z.record(z.string(), z.looseObject({ source: z.looseObject({ source: z.string() }) })).optional(),
   }),
 );
 

@@ -22,7 +22,6 @@ const ACCEPTED_FLAGS: readonly string[] = [
   '--session-mirror',
   '--project-config-root <dir>',
   '--await-initialize',
-  '--plugin-dir <dir>',
   '--plugin-dir-no-mcp <dir>',
   '--resume-session-at <messageId>',
   '--resume-drops-turn <value>',
@@ -34,7 +33,7 @@ const ACCEPTED_FLAGS: readonly string[] = [
 
 export function addSdkCompatibilityOptions(program: Command): void {
   for (const flags of ACCEPTED_FLAGS) {
-    // Repeatable flags (--plugin-dir, --channels) keep the last value; none of them is used.
+    // Repeatable flags (--channels) keep the last value; none of them is used.
     program.addOption(new Option(flags).hideHelp());
   }
 }

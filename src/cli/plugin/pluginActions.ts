@@ -1,0 +1,140 @@
+// `pulse plugin install | list | enable | disable | uninstall`. Install records go to Pulse's own
+// store; whether a plugin is on is `enabledPlugins` in the scope's settings file, as the
+// reference records it.
+import { findProjectRoot } from '../../bootstrap/settings/sources.js';
+import { installPlugin, removePluginFiles } from '../../plugins/install.js';
+import { readMarketplace } from '../../plugins/marketplace.js';
+import { readInstalledPlugins, writeInstalledPlugins, type InstallRecord, type InstallScope } from '../../plugins/store.js';
+import { allMarketplaces, refreshMarketplace, type Output } from './marketplaceActions.js';
+import { editSettingsObject, mergedSettings } from './settingsScopes.js';
+
+function splitId(text: string): { name: string; marketplace?: string } {
+  const at = text.lastIndexOf('@');
+  return at > 0 ? { name: text.slice(0, at), marketplace: text.slice(at + 1) } : { name: text };
+}
+
+/** The marketplace's folder, fetched first when only a settings file knows it. */
+async function marketplaceRoot(cwd: string, name: string): Promise<{ root: string; sha?: string }> {
+  const entry = allMarketplaces(cwd)[name];
+  if (!entry) throw new Error(`no marketplace named "${name}"; add it with: pulse plugin marketplace add <source>`);
+  const known = entry.known ?? (await refreshMarketplace(entry.source, name)).known;
+  return { root: known.installLocation };
+}
+
+/** `name@marketplace`, or `name` when exactly one known marketplace lists it. */
+async function findEntry(cwd: string, text: string) {
+  const { name, marketplace } = splitId(text);
+  const candidates = marketplace === undefined ? Object.keys(allMarketplaces(cwd)) : [marketplace];
+  const found = [];
+  for (const candidate of candidates) {
+    const { root } = await marketplaceRoot(cwd, candidate);
+    const listed = readMarketplace(root);
+    const entry = listed.plugins.find((plugin) => plugin.name === name);
+    if (entry) found.push({ entry, marketplace: listed, root });
+  }
+  if (found.length === 0) {
+    throw new Error(`plugin "${name}" is not in ${marketplace ? `marketplace "${marketplace}"` : 'any configured marketplace'}`);
+  }
+  if (found.length > 1) {
+    throw new Error(`plugin "${name}" is in several marketplaces (${found.map((f) => f.marketplace.name).join(', ')}); say which: ${name}@<marketplace>`);
+  }
+  return found[0] as (typeof found)[number];
+}
+
+export async function installAction(cwd: string, text: string, scope: InstallScope, io: Output): Promise<number> {
+  const { entry, marketplace, root } = await findEntry(cwd, text);
+  const projectPath = findProjectRoot(cwd);
+  const installed = await installPlugin({ entry, marketplace, marketplaceRoot: root, scope, projectPath });
+  const records = readInstalledPlugins();
+  const others = (records[installed.id] ?? []).filter((record) => !sameSlot(record, installed.record));
+  records[installed.id] = [...others, installed.record];
+  await writeInstalledPlugins(records);
+  await editSettingsObject(scope, cwd, 'enabledPlugins', (enabled) => {
+    enabled[installed.id] = true;
+    return true;
+  });
+  io.out(`Installed plugin ${installed.id} version ${installed.record.version ?? 'unknown'} (${scope} scope)\n`);
+  return 0;
+}
+
+function sameSlot(a: InstallRecord, b: InstallRecord): boolean {
+  return a.scope === b.scope && a.projectPath === b.projectPath;
+}
+
+/** The installs of a plugin usable from `cwd`: user ones, and project/local ones of this project. */
+function installsHere(cwd: string): Array<{ id: string; record: InstallRecord }> {
+  const projectRoot = findProjectRoot(cwd);
+  return Object.entries(readInstalledPlugins()).flatMap(([id, records]) =>
+    records.filter((record) => record.projectPath === undefined || record.projectPath === projectRoot).map((record) => ({ id, record })),
+  );
+}
+
+function matchInstall(cwd: string, text: string, scope: InstallScope | undefined): { id: string; record: InstallRecord } {
+  const { name, marketplace } = splitId(text);
+  const matches = installsHere(cwd).filter(
+    ({ id, record }) =>
+      splitId(id).name === name && (marketplace === undefined || splitId(id).marketplace === marketplace) && (scope === undefined || record.scope === scope),
+  );
+  if (matches.length === 1) return matches[0] as { id: string; record: InstallRecord };
+  if (matches.length === 0) throw new Error(`plugin "${text}" is not installed${scope ? ` in ${scope} scope` : ''}`);
+  throw new Error(`plugin "${text}" is installed in several scopes (${matches.map((m) => m.record.scope).join(', ')}); pick one with --scope`);
+}
+
+export function listAction(cwd: string, json: boolean, io: Output): number {
+  const enabled = mergedSettings(cwd).enabledPlugins ?? {};
+  const rows = installsHere(cwd).map(({ id, record }) => ({
+    id,
+    version: record.version ?? 'unknown',
+    scope: record.scope,
+    enabled: enabled[id] === true,
+    installPath: record.installPath,
+    ...(record.installedAt ? { installedAt: record.installedAt } : {}),
+    ...(record.lastUpdated ? { lastUpdated: record.lastUpdated } : {}),
+    ...(record.projectPath ? { projectPath: record.projectPath } : {}),
+  }));
+  if (json) {
+    io.out(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  if (rows.length === 0) {
+    io.out('No plugins installed. Install one with `pulse plugin install <plugin>@<marketplace>`.\n');
+    return 0;
+  }
+  const lines = rows.map((row) => `  ${row.id}\n    Version: ${row.version}\n    Scope: ${row.scope}\n    Status: ${row.enabled ? 'enabled' : 'disabled'}`);
+  io.out(`Installed plugins:\n\n${lines.join('\n\n')}\n`);
+  return 0;
+}
+
+export async function setEnabledAction(cwd: string, text: string, on: boolean, scope: InstallScope | undefined, io: Output): Promise<number> {
+  const { id, record } = matchInstall(cwd, text, scope);
+  const target = scope ?? (record.scope === 'managed' ? 'user' : record.scope);
+  const current = mergedSettings(cwd).enabledPlugins?.[id] === true;
+  if (current === on) {
+    io.err(`Plugin ${id} is already ${on ? 'enabled' : 'disabled'}.\n`);
+    return 1;
+  }
+  await editSettingsObject(target, cwd, 'enabledPlugins', (enabled) => {
+    enabled[id] = on;
+    return true;
+  });
+  io.out(`${on ? 'Enabled' : 'Disabled'} plugin ${id} (${target} scope)\n`);
+  return 0;
+}
+
+export async function uninstallAction(cwd: string, text: string, scope: InstallScope | undefined, io: Output): Promise<number> {
+  const { id, record } = matchInstall(cwd, text, scope);
+  const records = readInstalledPlugins();
+  const remaining = (records[id] ?? []).filter((other) => !sameSlot(other, record));
+  if (remaining.length > 0) records[id] = remaining;
+  else delete records[id];
+  await writeInstalledPlugins(records);
+  const settingsScope = record.scope === 'managed' ? 'user' : record.scope;
+  await editSettingsObject(settingsScope, cwd, 'enabledPlugins', (enabled) => {
+    if (!(id in enabled)) return false;
+    delete enabled[id];
+    return true;
+  });
+  if (!remaining.some((other) => other.installPath === record.installPath)) await removePluginFiles(record);
+  io.out(`Uninstalled plugin ${id} (${record.scope} scope)\n`);
+  return 0;
+}

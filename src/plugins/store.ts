@@ -1,0 +1,96 @@
+// Pulse's own record of marketplaces and installed plugins, under `$PULSE_CONFIG_DIR/plugins/`, in
+// the reference's file shapes (`known_marketplaces.json`, `installed_plugins.json` version 2) so
+// either tool's records read the same. Which plugins are on lives in the settings files
+// (`enabledPlugins`), shared with the reference; a plugin the reference installed is found
+// through its own record, read and never written.
+import { join } from 'node:path';
+import * as z from 'zod';
+import { writeFileAtomically } from '../utils/atomicWrite.js';
+import { claudeConfigDir, pulseConfigDir } from '../utils/configDir.js';
+import { lazySchema } from '../utils/lazySchema.js';
+import { readJsonFile } from './json.js';
+
+export type InstallScope = 'user' | 'project' | 'local';
+
+/** Where a marketplace comes from, exactly as `extraKnownMarketplaces` records it. */
+export type MarketplaceSource =
+  | { source: 'directory'; path: string }
+  | { source: 'file'; path: string }
+  | { source: 'git'; url: string; ref?: string }
+  | { source: 'github'; repo: string; ref?: string }
+  | { source: 'url'; url: string };
+
+const knownMarketplacesSchema = lazySchema(() =>
+  z.record(
+    z.string(),
+    z.looseObject({
+      source: z.looseObject({ source: z.string() }),
+      installLocation: z.string(),
+      lastUpdated: z.string().optional(),
+    }),
+  ),
+);
+export type KnownMarketplace = { source: MarketplaceSource; installLocation: string; lastUpdated?: string };
+
+const installRecordSchema = lazySchema(() =>
+  z.looseObject({
+    scope: z.enum(['user', 'project', 'local', 'managed']),
+    installPath: z.string(),
+    version: z.string().optional(),
+    installedAt: z.string().optional(),
+    lastUpdated: z.string().optional(),
+    gitCommitSha: z.string().optional(),
+    projectPath: z.string().optional(),
+  }),
+);
+const installedPluginsSchema = lazySchema(() =>
+  z.looseObject({ version: z.number().optional(), plugins: z.record(z.string(), z.array(installRecordSchema())) }),
+);
+export type InstallRecord = z.infer<ReturnType<typeof installRecordSchema>>;
+export type InstalledPlugins = Record<string, InstallRecord[]>;
+
+export function pluginsDir(): string {
+  return join(pulseConfigDir(), 'plugins');
+}
+
+export function marketplacesDir(): string {
+  return join(pluginsDir(), 'marketplaces');
+}
+
+export function pluginCacheDir(marketplace: string, plugin: string, version: string): string {
+  return join(pluginsDir(), 'cache', marketplace, plugin, version);
+}
+
+const knownPath = (): string => join(pluginsDir(), 'known_marketplaces.json');
+const installedPath = (dir = pluginsDir()): string => join(dir, 'installed_plugins.json');
+
+/** A store file that is missing or broken reads as empty: it is rewritten on the next change. */
+function readOr<T>(path: string, schema: z.ZodType<T>, empty: T): T {
+  try {
+    const parsed = schema.safeParse(readJsonFile(path));
+    return parsed.success ? parsed.data : empty;
+  } catch {
+    return empty;
+  }
+}
+
+export function readKnownMarketplaces(): Record<string, KnownMarketplace> {
+  return readOr(knownPath(), knownMarketplacesSchema(), {}) as Record<string, KnownMarketplace>;
+}
+
+export async function writeKnownMarketplaces(known: Record<string, KnownMarketplace>): Promise<void> {
+  await writeFileAtomically(knownPath(), `${JSON.stringify(known, null, 2)}\n`);
+}
+
+export function readInstalledPlugins(): InstalledPlugins {
+  return readOr(installedPath(), installedPluginsSchema(), { plugins: {} }).plugins;
+}
+
+export async function writeInstalledPlugins(plugins: InstalledPlugins): Promise<void> {
+  await writeFileAtomically(installedPath(), `${JSON.stringify({ version: 2, plugins }, null, 2)}\n`);
+}
+
+/** The reference's own install records (`~/.claude/plugins/installed_plugins.json`), read only. */
+export function readReferenceInstalledPlugins(): InstalledPlugins {
+  return readOr(installedPath(join(claudeConfigDir(), 'plugins')), installedPluginsSchema(), { plugins: {} }).plugins;
+}
