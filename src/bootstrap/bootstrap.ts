@@ -25,7 +25,7 @@ import { startMcp } from './mcpSetup.js';
 import { createMcpCommand, mcpPromptCommands } from '../mcp/commands.js';
 import { withNestedMemory } from './nestedMemoryTools.js';
 import { createSessionSubagentRunner, fileBackgroundShellsUnder, loadSessionAgents } from './subagents.js';
-import { resolveCredentials, type SessionKeySource } from './credentials.js';
+import { resolveCredentials, type ApiKeySource } from './credentials.js';
 import { skillCatalogFrom } from './skillCatalog.js';
 import { probeEnvironment, type EnvironmentInfo } from './environment.js';
 import { sessionHookRunner } from './hookRunner.js';
@@ -85,7 +85,7 @@ export type Bootstrapped = {
   tools: AnyTool[];
   /** The session's MCP servers, connecting in the background. */
   mcp: McpManager;
-  apiKeySource: SessionKeySource;
+  apiKeySource: ApiKeySource;
   /** Settings problems the REPL shows as warnings (print mode stops on them instead). */
   settingsWarnings: string[];
   getPermissionContext: () => ToolPermissionContext;

@@ -200,6 +200,8 @@ export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   describeUse?(input: Partial<z.infer<In>>): string;
   /** A short line about the result: "Read 120 lines", "Found 4 files". */
   summarizeResult?(output: Out): string;
+  /** The output as stream-json's `tool_use_result` shows it, when the reference's shape differs from `Out`. */
+  sdkResult?(output: Out): unknown;
   /** Offered to the model only in these permission modes (ExitPlanMode: plan). */
   readonly onlyInModes?: readonly PermissionMode[];
   /** Needs a person to answer (AskUserQuestion): left out where nobody can. */

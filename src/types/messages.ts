@@ -44,6 +44,8 @@ export type UserMessage = {
   isSynthetic?: boolean;
   /** The tool's raw output, for the UI and stream-json `tool_use_result`. */
   toolUseResult?: unknown;
+  /** The output in the reference's `tool_use_result` shape, when the tool's own differs. */
+  sdkToolUseResult?: unknown;
   /** The assistant message that asked for the tool this message answers. */
   sourceToolAssistantUUID?: string;
   /** Set on the tool result when permission was refused, for `permission_denials`. */

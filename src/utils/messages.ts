@@ -29,6 +29,7 @@ export type UserMessageFields = {
   isMeta?: boolean;
   isSynthetic?: boolean;
   toolUseResult?: unknown;
+  sdkToolUseResult?: unknown;
   sourceToolAssistantUUID?: string;
   permissionDenied?: UserMessage['permissionDenied'];
 };
@@ -55,6 +56,7 @@ export function toolUseError(text: string): string {
 export type ToolResultFields = {
   block: ToolResultBlockParam;
   toolUseResult?: unknown;
+  sdkToolUseResult?: unknown;
   sourceToolAssistantUUID?: string;
   permissionDenied?: UserMessage['permissionDenied'];
   isSynthetic?: boolean;

@@ -57,7 +57,8 @@ describe('sub-agents in print mode', () => {
     const lines = run.json();
     expect(lines[0]).toMatchObject({ type: 'system', subtype: 'init' });
     expect(lines[0]?.agents).toEqual(['Explore', 'general-purpose', 'counter', 'quick']);
-    expect(lines[0]?.tools).toContain('Agent');
+    // The reference lists the Agent tool as Task in system/init.
+    expect(lines[0]?.tools).toContain('Task');
     expect(lineKinds(lines).at(-1)).toBe('result/success');
     expect(resultOf(lines)).toMatchObject({ subtype: 'success', result: 'The counter says 2.' });
     // The sub-agent's own conversation appears as normal lines whose parent is the Task call,

@@ -29,6 +29,19 @@ function jsonFormatter(writer: LineWriter): PrintFormatter {
   };
 }
 
+/** `--output-format json --verbose`: one JSON array of every message, the result last (as the reference prints it). */
+function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFormatter {
+  const lines: unknown[] = [];
+  return {
+    start: (init) => lines.push(init),
+    event: (event) => {
+      const line = toSdkLine(event, ctx);
+      if (line) lines.push(line);
+    },
+    finish: (result) => writer.json([...lines, result]),
+  };
+}
+
 function streamJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFormatter {
   return {
     start: (init) => writer.json(init),
@@ -44,8 +57,9 @@ export function createFormatter(
   format: OutputFormat,
   writer: LineWriter,
   ctx: MappingContext,
+  verbose = false,
 ): PrintFormatter {
   if (format === 'stream-json') return streamJsonFormatter(writer, ctx);
-  if (format === 'json') return jsonFormatter(writer);
+  if (format === 'json') return verbose ? verboseJsonFormatter(writer, ctx) : jsonFormatter(writer);
   return textFormatter(writer);
 }

@@ -8,7 +8,20 @@ export function modelUsageReport(usage: Record<string, ModelUsage>): Record<stri
   return Object.fromEntries(
     Object.entries(usage).map(([model, counts]) => {
       const info = getModelInfo(model);
-      return [model, { ...counts, contextWindow: info.contextWindow, maxOutputTokens: info.maxOutputTokens }];
+      return [
+        model,
+        {
+          ...counts,
+          contextWindow: info.contextWindow,
+          maxOutputTokens: info.maxOutputTokens,
+          // The API reports no thinking-token count apart from output, and Pulse caches for 5 minutes only.
+          thinkingTokens: 0,
+          cacheCreationEphemeral5mInputTokens: counts.cacheCreationInputTokens,
+          cacheCreationEphemeral1hInputTokens: 0,
+          canonicalModel: model,
+          costBasis: 'list' as const,
+        },
+      ];
     }),
   );
 }

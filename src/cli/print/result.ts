@@ -76,6 +76,17 @@ function terminalReasonOnWire({ terminal, tally }: ResultInputs): string {
   return terminal.reason;
 }
 
+/** Pulse has one clock for first streamed content, so the reference's three first-content figures agree. */
+function timingFields(tally: RunTally): Partial<SdkResult> {
+  const { timeToRequestMs, timeToFirstContentMs } = tally.timings;
+  return {
+    ...(timeToRequestMs !== undefined ? { time_to_request_ms: timeToRequestMs } : {}),
+    ...(timeToFirstContentMs !== undefined
+      ? { ttft_ms: timeToFirstContentMs, ttft_stream_ms: timeToFirstContentMs, first_content_frame_ms: timeToFirstContentMs }
+      : {}),
+  };
+}
+
 export function buildResult(inputs: ResultInputs): SdkResult {
   const { tally } = inputs;
   const outcome = outcomeOf(inputs);
@@ -87,7 +98,8 @@ export function buildResult(inputs: ResultInputs): SdkResult {
     api_error_status: last?.apiError ? (last.apiErrorStatus ?? null) : null,
     duration_ms: inputs.durationMs,
     duration_api_ms: inputs.durationApiMs,
-    num_turns: tally.numTurns,
+    // The reference counts the turn it refused to start: --max-turns 1 reports 2.
+    num_turns: inputs.terminal.reason === 'max_turns' ? Math.max(tally.numTurns, (inputs.maxTurns ?? tally.numTurns) + 1) : tally.numTurns,
     ...(outcome.subtype === 'success'
       ? { result: tally.lastResponseText || outcome.fallbackText || inputs.resultText || '' }
       : {}),
@@ -99,6 +111,9 @@ export function buildResult(inputs: ResultInputs): SdkResult {
     permission_denials: tally.permissionDenials,
     terminal_reason: terminalReasonOnWire(inputs),
     safety_stops: tally.safetyStops,
+    ...timingFields(tally),
+    fast_mode_state: 'off',
+    ...(Object.keys(inputs.modelUsage).length > 0 ? { model_usage_since_last_result: inputs.modelUsage } : {}),
     uuid: inputs.uuid,
   };
   if (outcome.errors) result.errors = outcome.errors;

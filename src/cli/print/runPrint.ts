@@ -25,7 +25,6 @@ import {
   withSessionFiles,
 } from '../session/openSession.js';
 import { abortOnSignals } from '../signals.js';
-import { PULSE_VERSION } from '../version.js';
 import { promptBlockedLoop } from '../hooksSetup.js';
 import { denyInPrintMode } from './denyInPrintMode.js';
 import { endSessionHooks, hooksAroundPrompt } from './printHooks.js';
@@ -34,31 +33,9 @@ import { modelUsageReport } from './modelUsage.js';
 import { createLineWriter } from './output.js';
 import { buildResult } from './result.js';
 import { RunTally } from './runTally.js';
-import type { SdkInit } from './sdkTypes.js';
+import { initMessage } from './initMessage.js';
 
 export const EXIT_INTERRUPTED = 130;
-
-export function initMessage(booted: Bootstrapped, slashCommands: string[]): SdkInit {
-  return {
-    type: 'system',
-    subtype: 'init',
-    cwd: booted.cwd,
-    session_id: booted.sessionId,
-    tools: booted.tools.map((tool) => tool.name),
-    mcp_servers: booted.mcp.statusList(),
-    model: booted.model,
-    permissionMode: booted.getPermissionContext().mode,
-    slash_commands: slashCommands,
-    apiKeySource: booted.apiKeySource,
-    claude_code_version: PULSE_VERSION,
-    pulse_version: PULSE_VERSION,
-    output_style: 'default',
-    agents: booted.agents.map((agent) => agent.name),
-    skills: [],
-    plugins: [],
-    uuid: randomUuid(),
-  };
-}
 
 /** `/name args` becomes the command's prompt; a command that only works in the REPL is an error. */
 async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PromptTurn> {
@@ -71,7 +48,12 @@ async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal
 export async function runPrint(options: CliOptions, prompt: string): Promise<number> {
   const startedAt = Date.now();
   const plan = planHeadlessSession(options, sessionCwd());
-  const booted = await bootstrap({ ...bootstrapOptionsFrom(options, true), sessionId: plan.sessionId });
+  // In JSON output a missing key is the run's result (is_error), as scripts reading stdout expect.
+  const booted = await bootstrap({
+    ...bootstrapOptionsFrom(options, true),
+    sessionId: plan.sessionId,
+    missingKeyIsResult: options.outputFormat !== 'text',
+  });
   const live = openLiveSession(options, booted, plan);
   live.onNotice(warnOnStderr);
   const history = live.resume();
@@ -86,13 +68,13 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     sessionId: booted.sessionId,
     includePartialMessages: options.includePartialMessages,
     newUuid: randomUuid,
-  });
+  }, options.verbose);
   const signals = abortOnSignals(() => controller.abort());
-  const tally = new RunTally();
+  const tally = new RunTally(startedAt);
   const prompted = createUserMessage({ content: await expandMcpMentions(turn.prompt, booted.mcp, controller.signal) });
 
   try {
-    formatter.start(initMessage(booted, registry.commands.map((command) => command.name)));
+    formatter.start(initMessage(booted, registry));
     live.recordPrompt(prompted, prompt);
     const context = booted.createContext(controller.signal, () => controller.abort());
     const hooked = await hooksAroundPrompt(booted, turn.prompt, history.length > 0 ? 'resume' : 'startup', context);

@@ -16,6 +16,12 @@ function emptyUsage(): SdkUsage {
     output_tokens: 0,
     server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
     service_tier: 'standard',
+    output_tokens_details: { thinking_tokens: 0 },
+    cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+    inference_geo: '',
+    iterations: [],
+    speed: 'standard',
+    fallback_credit: null,
   };
 }
 
@@ -26,14 +32,22 @@ function addUsage(total: SdkUsage, block: AssistantMessage): void {
   total.cache_read_input_tokens += usage.cache_read_input_tokens ?? 0;
   total.output_tokens += usage.output_tokens ?? 0;
   total.server_tool_use.web_search_requests += usage.server_tool_use?.web_search_requests ?? 0;
+  total.cache_creation.ephemeral_5m_input_tokens += usage.cache_creation?.ephemeral_5m_input_tokens ?? usage.cache_creation_input_tokens ?? 0;
+  total.cache_creation.ephemeral_1h_input_tokens += usage.cache_creation?.ephemeral_1h_input_tokens ?? 0;
 }
 
 type ResponseBlock = { message: AssistantMessage; text: string };
+
+/** When the run's first request went out and its first content streamed in, from its start. */
+export type RunTimings = { timeToRequestMs?: number; timeToFirstContentMs?: number };
 
 export class RunTally {
   numTurns = 0;
   /** Responses a safety classifier stopped. */
   safetyStops = 0;
+  private requestStartedMs: number | undefined;
+  private firstContentMs: number | undefined;
+  private answered = false;
   readonly permissionDenials: SdkPermissionDenial[] = [];
   lastAssistant: AssistantMessage | undefined;
   private awaitingTurn = true;
@@ -45,11 +59,31 @@ export class RunTally {
   /** The latest block of the response in progress: the model layer patches final usage onto it. */
   private currentLastBlock: AssistantMessage | undefined;
 
+  /** `startedAt` and `now` are the run's clock (Date.now by default). */
+  constructor(
+    private readonly startedAt = Date.now(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
   observe(event: LoopEvent): void {
+    if (event.type === 'stream_request_start') this.requestStartedMs ??= this.now() - this.startedAt;
+    if (event.type === 'stream_event') {
+      this.answered = true;
+      if (event.event.type === 'content_block_delta') this.firstContentMs ??= this.now() - this.startedAt;
+    }
     if (event.type === 'assistant') this.onAssistant(event);
     if (event.type === 'user') this.onUser(event);
     if (event.type === 'tombstone') this.onTombstone(event.message);
     if (event.type === 'system' && event.subtype === 'refusal') this.safetyStops += 1;
+  }
+
+  /** Only a request the API answered has timings: a run stopped before it (no key) has none. */
+  get timings(): RunTimings {
+    if (!this.answered) return {};
+    return {
+      ...(this.requestStartedMs !== undefined ? { timeToRequestMs: this.requestStartedMs } : {}),
+      ...(this.firstContentMs !== undefined ? { timeToFirstContentMs: this.firstContentMs } : {}),
+    };
   }
 
   /** Text of the last model response, joined across its text blocks. */
@@ -58,7 +92,11 @@ export class RunTally {
   }
 
   get usage(): SdkUsage {
-    const total: SdkUsage = { ...this.finishedUsage, server_tool_use: { ...this.finishedUsage.server_tool_use } };
+    const total: SdkUsage = {
+      ...this.finishedUsage,
+      server_tool_use: { ...this.finishedUsage.server_tool_use },
+      cache_creation: { ...this.finishedUsage.cache_creation },
+    };
     if (this.currentLastBlock) addUsage(total, this.currentLastBlock);
     return total;
   }

@@ -37,9 +37,13 @@ export function toSdkAssistant(message: AssistantMessage, sessionId: string, par
     parent_tool_use_id: parentToolUseId,
     session_id: sessionId,
     uuid: message.uuid,
+    timestamp: message.timestamp,
   };
   if (message.requestId) line.request_id = message.requestId;
-  if (message.apiError) line.error = sdkErrorKind(message.apiError);
+  if (message.apiError) {
+    line.error = sdkErrorKind(message.apiError);
+    line.is_api_error_message = true;
+  }
   if (message.refusedMessageId) line.refused_message_id = message.refusedMessageId;
   return line;
 }
@@ -54,7 +58,8 @@ export function toSdkUser(message: UserMessage, sessionId: string, parentToolUse
     timestamp: message.timestamp,
   };
   if (message.isSynthetic || message.isMeta) line.isSynthetic = true;
-  if (message.toolUseResult !== undefined) line.tool_use_result = message.toolUseResult;
+  const toolUseResult = message.sdkToolUseResult ?? message.toolUseResult;
+  if (toolUseResult !== undefined) line.tool_use_result = toolUseResult;
   if (message.refusedMessageId) {
     line.refused_message_id = message.refusedMessageId;
     line.refusal_retry = true;

@@ -21,15 +21,24 @@ export type SdkInit = {
   model: string;
   permissionMode: string;
   slash_commands: string[];
+  /** Commands only the interactive session runs. */
+  terminal_slash_commands: string[];
   apiKeySource: string;
-  /** Pulse's version under the reference's key, for SDKs that read it. */
+  /** The reference release whose output Pulse matches (see REFERENCE_VERSION). */
   claude_code_version: string;
   pulse_version: string;
   output_style: string;
   agents: string[];
   skills: string[];
-  plugins: Array<{ name: string; path: string }>;
+  plugins: Array<{ name: string; path: string; source: string; version?: string }>;
   uuid: string;
+  original_cwd: string;
+  additional_directories: string[];
+  fast_mode_state: 'off';
+  /** Pulse sends no telemetry and asks for no product feedback; Bash runs unsandboxed. */
+  analytics_disabled: true;
+  product_feedback_disabled: true;
+  sandbox_enabled: false;
 };
 
 export type SdkAssistant = {
@@ -39,10 +48,13 @@ export type SdkAssistant = {
   parent_tool_use_id: string | null;
   session_id: string;
   uuid: string;
+  timestamp: string;
   request_id?: string;
   error?: SdkAssistantError;
   /** On the error that ends a turn after repeated refusals: the last refused response's id. */
   refused_message_id?: string;
+  /** Set with `error`: the message is Pulse's report of a failed request, not the model's words. */
+  is_api_error_message?: true;
 };
 
 export type SdkUser = {
@@ -83,6 +95,13 @@ export type SdkUsage = {
   output_tokens: number;
   server_tool_use: { web_search_requests: number; web_fetch_requests: number };
   service_tier: string;
+  /** The reference's further usage fields; Pulse's requests use the 5-minute cache only. */
+  output_tokens_details: { thinking_tokens: number };
+  cache_creation: { ephemeral_1h_input_tokens: number; ephemeral_5m_input_tokens: number };
+  inference_geo: string;
+  iterations: unknown[];
+  speed: string;
+  fallback_credit: null;
 };
 
 export type SdkModelUsage = {
@@ -94,6 +113,11 @@ export type SdkModelUsage = {
   costUSD: number;
   contextWindow: number;
   maxOutputTokens: number;
+  thinkingTokens: number;
+  cacheCreationEphemeral5mInputTokens: number;
+  cacheCreationEphemeral1hInputTokens: number;
+  canonicalModel: string;
+  costBasis: 'list';
 };
 
 export type SdkPermissionDenial = {
@@ -127,6 +151,14 @@ export type SdkResult = {
   terminal_reason: string;
   /** Responses a safety classifier stopped during the run. */
   safety_stops: number;
+  /** Milliseconds from the start of the run, as the reference measures them; absent without a model request. */
+  time_to_request_ms?: number;
+  ttft_ms?: number;
+  ttft_stream_ms?: number;
+  first_content_frame_ms?: number;
+  fast_mode_state: 'off';
+  /** This run's usage: a print run has one result, so it equals modelUsage. */
+  model_usage_since_last_result?: Record<string, SdkModelUsage>;
   errors?: string[];
   uuid: string;
 };

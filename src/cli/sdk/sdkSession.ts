@@ -16,7 +16,8 @@ import type { PermissionMode } from '../../types/permissions.js';
 import type { CliOptions } from '../options.js';
 import { createFormatter, type PrintFormatter } from '../print/formatters.js';
 import type { LineWriter } from '../print/output.js';
-import { initMessage } from '../print/runPrint.js';
+import { initMessage } from '../print/initMessage.js';
+import type { CommandRegistry } from '../../commands/registry.js';
 import { denyInPrintMode } from '../print/denyInPrintMode.js';
 import type { LiveSession } from '../session/liveSession.js';
 import type { ControlChannel } from './controlChannel.js';
@@ -53,7 +54,7 @@ export class SdkSession implements HostRequestTarget {
   /** SessionStart hooks run once, on the first turn (after the host's initialize registered its callbacks). */
   private sessionStart: 'startup' | 'resume' | undefined;
   private agents: AgentSummary[] = [];
-  private slashCommands: string[] | undefined;
+  private registry: CommandRegistry | undefined;
   /** Kept for structured output, which Pulse does not produce yet. */
   jsonSchema: Record<string, unknown> | undefined;
   private readonly formatter: PrintFormatter;
@@ -166,7 +167,7 @@ export class SdkSession implements HostRequestTarget {
   }
 
   private async drain(): Promise<void> {
-    this.slashCommands ??= (await this.inputs.booted.commands.registry()).commands.map((command) => command.name);
+    this.registry ??= await this.inputs.booted.commands.registry();
     for (let line = this.queue.shift(); line !== undefined && !this.stopped; line = this.queue.shift()) {
       const controller = new AbortController();
       this.running = controller;
@@ -188,7 +189,7 @@ export class SdkSession implements HostRequestTarget {
       formatter: this.formatter,
       canUseTool: this.canUseTool,
       // set_model changes the session's model; the init line names the one in use.
-      init: () => ({ ...initMessage(booted, this.slashCommands ?? []), model: session.model }),
+      init: () => ({ ...initMessage(booted, this.registry), model: session.model }),
       onStart: () => this.reportState('running'),
       thinking: () => this.thinking,
       decorateContext: (context) => this.withHostHooks(context),

@@ -4,7 +4,7 @@ import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { backgroundShells } from './backgroundShells.js';
 import { exitCodeAnswer } from './exitCodes.js';
-import { bashResultBlock, describeBashUse, summarizeBashResult } from './formatResult.js';
+import { bashResultBlock, bashSdkResult, describeBashUse, summarizeBashResult } from './formatResult.js';
 import { effectiveTimeoutMs, readBashLimits } from './limits.js';
 import { bashPrompt } from './prompt.js';
 import { startShellCommand, type ShellRun } from './runShellCommand.js';
@@ -134,4 +134,5 @@ export const BashTool = {
   },
 
   toResultBlock: bashResultBlock,
+  sdkResult: bashSdkResult,
 } satisfies Tool<ReturnType<typeof bashInputSchema>, BashOutput>;

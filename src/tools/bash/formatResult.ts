@@ -59,7 +59,24 @@ export function bashResultBlock(output: BashOutput, toolUseId: string): ToolResu
     tool_use_id: toolUseId,
     content: formatBashResult(output),
   };
-  return isFailure(output) ? { ...block, is_error: true } : block;
+  return { ...block, is_error: isFailure(output) };
+}
+
+/**
+ * stream-json's `tool_use_result` in the reference's shape: stderr is already inside `stdout`
+ * (one interleaved stream), and a failure is the error text the model was given.
+ */
+export function bashSdkResult(output: BashOutput): unknown {
+  if (isFailure(output)) return `Error: ${formatBashResult(output)}`;
+  return {
+    stdout: output.stdout.replace(/\n+$/, ''),
+    stderr: '',
+    interrupted: output.interrupted,
+    isImage: false,
+    noOutputExpected: false,
+    ...(output.exitCodeAnswer !== undefined ? { returnCodeInterpretation: output.exitCodeAnswer } : {}),
+    ...(output.backgroundTaskId !== undefined ? { backgroundTaskId: output.backgroundTaskId } : {}),
+  };
 }
 
 export function describeBashUse(input: Partial<BashInput>): string {

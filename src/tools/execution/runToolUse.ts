@@ -59,7 +59,12 @@ class Reply {
     // The id is the pipeline's to keep right, whatever the tool's mapper does.
     const block = { ...tool.toResultBlock(output, id), tool_use_id: id };
     return createToolResultMessage(
-      { block, toolUseResult: output, sourceToolAssistantUUID: this.call.assistantMessage.uuid },
+      {
+        block,
+        toolUseResult: output,
+        ...(tool.sdkResult ? { sdkToolUseResult: tool.sdkResult(output) } : {}),
+        sourceToolAssistantUUID: this.call.assistantMessage.uuid,
+      },
       this.uuid(),
     );
   }

@@ -158,6 +158,12 @@ export const ReadTool = {
     content: resultText(output),
   }),
 
+  // The reference's shape: the lines as the file has them, without Pulse's `N\t` numbers.
+  sdkResult: (output) => ({
+    type: 'text',
+    file: { ...output, content: output.content.split('\n').map((line) => line.replace(/^\s*\d+\t/, '')).join('\n') },
+  }),
+
   summarizeResult: (output) => {
     if (output.totalLines === 0) return 'Read an empty file';
     return `Read ${output.numLines} line${output.numLines === 1 ? '' : 's'}`;

@@ -14,13 +14,14 @@ describe('toSdkLine', () => {
       parent_tool_use_id: null,
       session_id: 'session-1',
       uuid: message.uuid,
+      timestamp: message.timestamp,
       request_id: 'req_1',
     });
   });
 
   it('marks API failures with the SDK error kind', () => {
     const failed = assistant('msg_2', [text('API Error: 529')], { apiError: 'server_error', apiErrorStatus: 529 });
-    expect(toSdkLine(failed, ctx)).toMatchObject({ type: 'assistant', error: 'server_error' });
+    expect(toSdkLine(failed, ctx)).toMatchObject({ type: 'assistant', error: 'server_error', is_api_error_message: true });
     const tooLong = assistant('msg_3', [text('too long')], { apiError: 'prompt_too_long' });
     expect(toSdkLine(tooLong, ctx)).toMatchObject({ error: 'invalid_request' });
   });
@@ -113,6 +114,7 @@ describe('toSdkLine', () => {
       parent_tool_use_id: 'toolu_agent',
       session_id: 'session-1',
       uuid: childAssistant.uuid,
+      timestamp: childAssistant.timestamp,
       request_id: 'req_c',
     });
     expect(toSdkLine(progress({ type: 'agent_message', message: childResult }), ctx)).toMatchObject({

@@ -45,8 +45,10 @@ describe('BashTool running commands', () => {
     expect(output.stdout).toBe('hello\n');
     expect(output.exitCode).toBe(0);
     const block = BashTool.toResultBlock(output, 'tu_1');
-    expect(block).toEqual({ type: 'tool_result', tool_use_id: 'tu_1', content: 'hello' });
+    // Successful Bash results say is_error: false, as the reference's do.
+    expect(block).toEqual({ type: 'tool_result', tool_use_id: 'tu_1', content: 'hello', is_error: false });
     expect(BashTool.summarizeResult(output)).toBe('exit 0: hello');
+    expect(BashTool.sdkResult(output)).toEqual({ stdout: 'hello', stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
   });
 
   it('marks a non-zero exit as an error and states the code', async () => {
@@ -119,7 +121,7 @@ describe('BashTool working directory', () => {
     expect(output.cwdNote).toBe(`Shell cwd was reset to ${root}`);
     const block = BashTool.toResultBlock(output, 'tu');
     expect(block.content).toBe(`moved\nShell cwd was reset to ${root}`);
-    expect(block.is_error).toBeUndefined();
+    expect(block.is_error).toBe(false);
   });
 
   it('starts in the first working directory when the current one was deleted', async () => {
