@@ -42,8 +42,11 @@ export type BeforeCompact = (trigger: CompactTrigger) => Promise<PreCompactDecis
 
 /** The loop's per-call extras for `QueryDeps.autocompact`. */
 export type AutocompactExtras = {
-  /** Tokens snip removed this turn: the last response's usage still counts them. */
-  snipTokensFreed?: number;
+  /**
+   * The context size after the earlier layers, counted by the loop (`contextTokenCount`): the
+   * last response's usage still includes what they removed. Absent, it is counted from `messages`.
+   */
+  tokenCount?: number;
   beforeCompact?: BeforeCompact;
 };
 
@@ -53,8 +56,8 @@ export type AutoCompactOptions = {
   model?: string;
   failures: number;
   env?: Env;
-  /** Tokens snip removed this turn: the last response's usage still counts them. */
-  snipTokensFreed?: number;
+  /** See `AutocompactExtras.tokenCount`. */
+  tokenCount?: number;
   todos?: readonly TodoItem[];
   memoryFiles?: readonly MemoryFile[];
   transcriptPath?: string;
@@ -62,10 +65,10 @@ export type AutoCompactOptions = {
   beforeCompact?: BeforeCompact;
 };
 
-export function shouldAutoCompact(messages: readonly Message[], model: string, env: Env, snipTokensFreed = 0): boolean {
+export function shouldAutoCompact(messages: readonly Message[], model: string, env: Env, tokenCount?: number): boolean {
   const thresholds = getContextThresholds(model, env);
   if (!thresholds.autoCompactEnabled) return false;
-  return tokenCountWithEstimation(messages) - snipTokensFreed >= thresholds.autoCompactThreshold;
+  return (tokenCount ?? tokenCountWithEstimation(messages)) >= thresholds.autoCompactThreshold;
 }
 
 /** After compaction only the re-attached files count as read, so Edit asks for a fresh Read of the rest. */
@@ -85,7 +88,7 @@ export async function autoCompactIfNeeded(
   // A compaction request must never compact itself.
   if (source === 'compact' || failures >= MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES) return { compacted: false, failures };
   const model = options.model ?? context.options.model;
-  if (!shouldAutoCompact(messages, model, options.env ?? process.env, options.snipTokensFreed)) {
+  if (!shouldAutoCompact(messages, model, options.env ?? process.env, options.tokenCount)) {
     return { compacted: false, failures };
   }
   const decision = (await options.beforeCompact?.('auto')) ?? { proceed: true };

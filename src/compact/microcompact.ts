@@ -26,6 +26,8 @@ export type MicrocompactOptions = {
   env?: Env;
   /** Forces clearing and keeps this many; by default PULSE_MICROCOMPACT_KEEP, else token-triggered. */
   keepRecent?: number;
+  /** The loop's count of the context (`contextTokenCount`); absent, it is counted from `messages`. */
+  tokenCount?: number;
 };
 
 function forcedKeep(options: MicrocompactOptions, env: Env): number | undefined {
@@ -78,9 +80,9 @@ function clearResults(message: UserMessage, ids: ReadonlySet<string>): UserMessa
   return { ...rest, message: { ...message.message, content: blocks } };
 }
 
-function isOverTrigger(messages: readonly Message[], model: string, env: Env): boolean {
+function isOverTrigger(messages: readonly Message[], model: string, env: Env, tokenCount?: number): boolean {
   const { autoCompactThreshold } = getContextThresholds(model, env);
-  return tokenCountWithEstimation(messages) > autoCompactThreshold * MICROCOMPACT_TRIGGER_RATIO;
+  return (tokenCount ?? tokenCountWithEstimation(messages)) > autoCompactThreshold * MICROCOMPACT_TRIGGER_RATIO;
 }
 
 /** Shaped like `QueryDeps.microcompact`; returns the very same array when nothing changed. */
@@ -91,7 +93,7 @@ export function microcompact(
 ): { messages: Message[] } {
   const env = options.env ?? process.env;
   const forced = forcedKeep(options, env);
-  if (forced === undefined && !isOverTrigger(messages, context.options.model, env)) return { messages };
+  if (forced === undefined && !isOverTrigger(messages, context.options.model, env, options.tokenCount)) return { messages };
   const ids = clearableResults(messages, forced ?? DEFAULT_KEEP_RECENT);
   if (ids.size === 0) return { messages };
   let changed = false;

@@ -11,7 +11,12 @@ import { createSystemMessage, getToolUseBlocks } from '../utils/messages.js';
 import { isRealUserPrompt, lastCompactBoundaryIndex } from './history.js';
 import { estimateMessagesTokens, tokenCountWithEstimation } from './tokens.js';
 
-export type SnipOptions = { threshold: number; uuid?: () => string };
+export type SnipOptions = {
+  threshold: number;
+  uuid?: () => string;
+  /** The loop's count of the context (`contextTokenCount`); absent, it is counted from `messages`. */
+  tokenCount?: number;
+};
 export type SnipResult = { messages: Message[]; tokensFreed: number; boundary?: SystemMessage };
 
 /** `sent` is false for history before a compact boundary: dropping it frees nothing from the request. */
@@ -83,7 +88,7 @@ function snippableSegments(messages: readonly Message[]): Segment[] {
 }
 
 export function snipIfNeeded(messages: Message[], options: SnipOptions): SnipResult {
-  const total = tokenCountWithEstimation(messages);
+  const total = options.tokenCount ?? tokenCountWithEstimation(messages);
   if (total <= options.threshold) return { messages, tokensFreed: 0 };
   const removed = new Set<number>();
   let tokensFreed = 0;

@@ -96,9 +96,18 @@ function hasRealUsage(message: Message): boolean {
  * blocks are counted twice, which keeps the figure on the high side.
  */
 export function tokenCountWithEstimation(messages: readonly Message[]): number {
+  const anchor = findUsageAnchor(messages);
+  if (anchor === undefined) return estimateMessagesTokens(messages);
+  return usageTotal(anchor.usage) + estimateMessagesTokens(messages.slice(anchor.firstIndex + 1));
+}
+
+type UsageAnchor = { usage: Usage; firstIndex: number; lastIndex: number };
+
+/** The last response with real usage, and where its first and last blocks sit. */
+function findUsageAnchor(messages: readonly Message[]): UsageAnchor | undefined {
   const lastIndex = messages.findLastIndex(hasRealUsage);
   const last = messages[lastIndex];
-  if (last === undefined || last.type !== 'assistant') return estimateMessagesTokens(messages);
+  if (last === undefined || last.type !== 'assistant') return undefined;
   const responseId = last.message.id;
   let firstIndex = lastIndex;
   for (let i = lastIndex - 1; i >= 0; i -= 1) {
@@ -107,5 +116,77 @@ export function tokenCountWithEstimation(messages: readonly Message[]): number {
     if (candidate.message.id !== responseId) break;
     firstIndex = i;
   }
-  return usageTotal(last.message.usage) + estimateMessagesTokens(messages.slice(firstIndex + 1));
+  return { usage: last.message.usage, firstIndex, lastIndex };
+}
+
+// Messages never change once made (every layer copies what it alters), so an estimate made once
+// holds for the life of the message object.
+const messageEstimates = new WeakMap<Message, number>();
+
+function cachedEstimate(message: Message): number {
+  const known = messageEstimates.get(message);
+  if (known !== undefined) return known;
+  const estimate = estimateMessageTokens(message);
+  messageEstimates.set(message, estimate);
+  return estimate;
+}
+
+function cachedEstimates(messages: readonly Message[]): number {
+  let sum = 0;
+  for (const message of messages) sum += cachedEstimate(message);
+  return sum;
+}
+
+/**
+ * What the history of each request was estimated at, under the request's last message (and the
+ * last message of the history it was made from). The response that answers the request follows
+ * that message, so the next count finds it there.
+ */
+const sentEstimates = new WeakMap<Message, number>();
+
+/** Notes the history a request is about to carry, so the next count can tell what the layers removed since. */
+export function rememberSentHistory(sent: readonly Message[], madeFrom: readonly Message[]): void {
+  const estimate = cachedEstimates(sent);
+  for (const key of [sent.at(-1), madeFrom.at(-1)]) if (key) sentEstimates.set(key, estimate);
+}
+
+/** The estimate recorded for the request that `history[firstIndex]` answers, if any. */
+function sentEstimateBefore(history: readonly Message[], firstIndex: number): number | undefined {
+  for (let i = firstIndex - 1; i >= 0; i -= 1) {
+    const message = history[i] as Message;
+    const known = sentEstimates.get(message);
+    if (known !== undefined) return known;
+    // Notices and failed attempts that landed between the request and its answer are not part of it.
+    const skippable = message.type === 'system' || (message.type === 'assistant' && !hasRealUsage(message));
+    if (!skippable) return undefined;
+  }
+  return undefined;
+}
+
+/** A context size, and whether it already counts the system prompt and tool definitions. */
+export type ContextCount = { tokens: number; includesRequestOverhead: boolean };
+
+function isFreshCompaction(current: readonly Message[], history: readonly Message[]): boolean {
+  const first = current[0];
+  return first?.type === 'system' && first.subtype === 'compact_boundary' && first !== history[0];
+}
+
+/**
+ * The context size of the next request once the layers have turned `history` into `current`.
+ * The last response's usage still counts whatever the layers have since cleared, summarised or
+ * dropped, so the count takes out the history that request carried and puts what is sent now in
+ * its place: usage − (what it carried) − (the response) + (everything now). Where that request
+ * is not known (a resumed session) it falls back to `tokenCountWithEstimation`; straight after a
+ * compaction nothing of the old request is left, so it is an estimate of the new history alone.
+ */
+export function contextTokenCount(current: readonly Message[], history: readonly Message[]): ContextCount {
+  const estimateOnly = { tokens: cachedEstimates(current), includesRequestOverhead: false };
+  if (isFreshCompaction(current, history)) return estimateOnly;
+  const anchor = findUsageAnchor(history);
+  if (anchor === undefined) return estimateOnly;
+  const sent = sentEstimateBefore(history, anchor.firstIndex);
+  if (sent === undefined) return { tokens: tokenCountWithEstimation(current), includesRequestOverhead: true };
+  const response = cachedEstimates(history.slice(anchor.firstIndex, anchor.lastIndex + 1));
+  const tokens = Math.max(0, usageTotal(anchor.usage) - sent - response + cachedEstimates(current));
+  return { tokens, includesRequestOverhead: true };
 }

@@ -7,7 +7,7 @@ import { collapseFinishedStretches, type Summarise } from '../compact/collapse.j
 import { createModelSummariser } from '../compact/collapseSummariser.js';
 import { snipIfNeeded } from '../compact/snip.js';
 import { getContextThresholds, type ContextThresholds } from '../compact/thresholds.js';
-import { tokenCountWithEstimation } from '../compact/tokens.js';
+import { contextTokenCount, rememberSentHistory, type ContextCount } from '../compact/tokens.js';
 import { applyToolResultBudget, toolsByNameOf } from '../compact/toolResultBudget.js';
 import type { ToolResultReplacements } from '../tools/Tool.js';
 import type { LoopEvent, Message, SystemMessage } from '../types/messages.js';
@@ -20,7 +20,8 @@ import { recordingUsage } from './usage.js';
 export const AUTOCOMPACT_FAILURE_LIMIT = 3;
 
 export type PreparedContext =
-  | { kind: 'ready'; messages: Message[]; autoCompactFailures: number }
+  /** `tokens`: the size of `messages` in the request, every layer's savings included. */
+  | { kind: 'ready'; messages: Message[]; autoCompactFailures: number; tokens: ContextCount }
   /** Over the blocking limit with auto-compaction off: the request is not sent. */
   | { kind: 'blocked' };
 
@@ -114,9 +115,9 @@ async function collapseIfOverWarning(
   messages: Message[],
   input: ContextLayersInput,
   thresholds: ContextThresholds,
-  snipTokensFreed: number,
+  tokens: number,
 ): Promise<Message[]> {
-  if (tokenCountWithEstimation(messages) - snipTokensFreed < thresholds.warningThreshold) return messages;
+  if (tokens < thresholds.warningThreshold) return messages;
   const result = await collapseFinishedStretches(messages, {
     summarise: summariserFor(input.state, input.deps),
     uuid: input.deps.uuid,
@@ -126,7 +127,7 @@ async function collapseIfOverWarning(
 
 type AutoCompactStep = { messages: Message[]; failures: number; compacted: boolean; events: LoopEvent[] };
 
-async function autoCompact(messages: Message[], input: ContextLayersInput, snipTokensFreed: number): Promise<AutoCompactStep> {
+async function autoCompact(messages: Message[], input: ContextLayersInput, tokenCount: number): Promise<AutoCompactStep> {
   const { state, deps, p } = input;
   const failures = state.autoCompactFailures;
   if (failures >= AUTOCOMPACT_FAILURE_LIMIT) return { messages, failures, compacted: false, events: [] };
@@ -137,7 +138,7 @@ async function autoCompact(messages: Message[], input: ContextLayersInput, snipT
     return outcome.decision;
   };
   try {
-    const result = await deps.autocompact(messages, state.context, p.source, { snipTokensFreed, beforeCompact });
+    const result = await deps.autocompact(messages, state.context, p.source, { tokenCount, beforeCompact });
     if (!result.compacted) return { messages, failures, compacted: false, events: notices };
     // Consumers keep [boundary, ...kept history], exactly what the loop sends from now on.
     const compacted = [result.boundary, ...result.messages];
@@ -156,29 +157,31 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
 
   // Past the first request the working set already starts at the latest boundary (a compaction
   // puts its boundary first), so only history from outside needs the scan.
-  const fromBoundary = state.transition === undefined ? messagesAfterCompactBoundary(state.messages) : state.messages;
-  let messages = applyBudget(fromBoundary, input);
-  const snip = snipIfNeeded(messages, { threshold: thresholds.warningThreshold, uuid: deps.uuid });
+  const history = state.transition === undefined ? messagesAfterCompactBoundary(state.messages) : state.messages;
+  // Each layer is judged on what the request would carry after the layers before it.
+  const count = (messages: readonly Message[]): ContextCount => contextTokenCount(messages, history);
+  let messages = applyBudget(history, input);
+  const snip = snipIfNeeded(messages, { threshold: thresholds.warningThreshold, uuid: deps.uuid, tokenCount: count(messages).tokens });
   if (snip.boundary) yield snip.boundary;
-  const snipTokensFreed = snip.tokensFreed;
-  messages = deps.microcompact(snip.messages, context).messages;
-  messages = await collapseIfOverWarning(messages, input, thresholds, snipTokensFreed);
+  messages = deps.microcompact(snip.messages, context, { tokenCount: count(snip.messages).tokens }).messages;
+  messages = await collapseIfOverWarning(messages, input, thresholds, count(messages).tokens);
 
-  const compaction = await autoCompact(messages, input, snipTokensFreed);
+  const compaction = await autoCompact(messages, input, count(messages).tokens);
   yield* compaction.events;
   messages = compaction.messages;
+  const tokens = count(messages);
 
   // With auto-compaction on, an over-long request reaches the API and its prompt-too-long error
   // drives reactive compaction; with it off, refuse here and leave room for a manual /compact.
   if (!compaction.compacted && !thresholds.autoCompactEnabled && p.source !== 'compact') {
-    const tokens = tokenCountWithEstimation(messages) - snipTokensFreed;
-    if (tokens >= thresholds.blockingLimit) {
+    if (tokens.tokens >= thresholds.blockingLimit) {
       yield createSyntheticAssistantError(
-        { text: blockingLimitText(tokens, thresholds.blockingLimit), apiError: 'prompt_too_long' },
+        { text: blockingLimitText(tokens.tokens, thresholds.blockingLimit), apiError: 'prompt_too_long' },
         deps.uuid(),
       );
       return { kind: 'blocked' };
     }
   }
-  return { kind: 'ready', messages, autoCompactFailures: compaction.failures };
+  rememberSentHistory(messages, history);
+  return { kind: 'ready', messages, autoCompactFailures: compaction.failures, tokens };
 }

@@ -5,7 +5,7 @@ import { createCallModel } from '../api/callModel.js';
 import { getClient } from '../api/client.js';
 import type { CallModel, QuerySource, ThinkingConfig } from '../api/types.js';
 import { createAutocompact, type AutocompactExtras } from '../compact/autoCompact.js';
-import { microcompact } from '../compact/microcompact.js';
+import { microcompact, type MicrocompactOptions } from '../compact/microcompact.js';
 import type { Message } from '../types/messages.js';
 import type { AnyTool, AskPermissionFn, ToolUseContext } from '../tools/Tool.js';
 import type { Transition } from './state.js';
@@ -25,7 +25,8 @@ export type AutoCompactResult =
 
 export type QueryDeps = {
   callModel: CallModel;
-  microcompact: (messages: Message[], context: ToolUseContext) => CompactResult;
+  /** `extras` carries the loop's token count; a seam that ignores it still fits. */
+  microcompact: (messages: Message[], context: ToolUseContext, extras?: Pick<MicrocompactOptions, 'tokenCount'>) => CompactResult;
   /** `extras` is optional: a seam that ignores it (a test's scripted compactor) still fits. */
   autocompact: (
     messages: Message[],
@@ -77,7 +78,7 @@ export function productionDeps(): QueryDeps {
   sessionAutocompact ??= createAutocompact({ callModel: recordingUsage(callModel) });
   return {
     callModel,
-    microcompact: (messages, context) => microcompact(messages, context),
+    microcompact: (messages, context, extras) => microcompact(messages, context, extras),
     autocompact: sessionAutocompact,
     uuid: randomUuid,
   };

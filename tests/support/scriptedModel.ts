@@ -34,7 +34,8 @@ export function raw(block: Record<string, unknown> & { type: string }): BlockSpe
 export type ResponseTurn = {
   blocks: BlockSpec[];
   stopReason?: StopReason;
-  usage?: Partial<Usage>;
+  /** The response's final usage; a function sees the request (to report its size, say). */
+  usage?: Partial<Usage> | ((params: CallModelParams) => Partial<Usage>);
   /** Runs after block `index` has been yielded (e.g. to abort mid-stream). */
   afterBlock?: (index: number) => void | Promise<void>;
   /** After the blocks: report an API error as the real model layer does (a synthetic message). */
@@ -112,7 +113,7 @@ async function* playResponse(
   const hasToolUse = turn.blocks.some((b) => b.type === 'tool_use');
   // Like message_delta: the final usage and stop reason are patched onto the last block.
   if (last) {
-    last.message.usage = usageOf(turn.usage);
+    last.message.usage = usageOf(typeof turn.usage === 'function' ? turn.usage(params) : turn.usage);
     last.message.stop_reason = turn.stopReason ?? (hasToolUse ? 'tool_use' : 'end_turn');
   }
   yield { type: 'stream_event', event: { type: 'message_stop' } };
@@ -127,6 +128,20 @@ async function* playResponse(
       nextUuid(),
     );
   }
+}
+
+/** Characters per token the sized usage assumes, as the API roughly counts English and code. */
+const CHARS_PER_REQUEST_TOKEN = 4;
+
+/** What the request would cost as input: its messages, system prompt and tools at 4 characters a token. */
+export function requestSizeTokens(params: CallModelParams): number {
+  const chars = JSON.stringify(params.messages).length + JSON.stringify(params.system).length + JSON.stringify(params.tools).length;
+  return Math.ceil(chars / CHARS_PER_REQUEST_TOKEN);
+}
+
+/** A usage that reports the request's real size, so the context thresholds fire as against the API. */
+export function sizedUsage(params: CallModelParams): Partial<Usage> {
+  return { input_tokens: requestSizeTokens(params), output_tokens: 20 };
 }
 
 export type ScriptedModel = {

@@ -56,13 +56,13 @@ describe('autoCompactIfNeeded', () => {
     );
   });
 
-  it('counts tokens snip already freed', async () => {
+  it("takes the loop's count, which has the earlier layers' savings in it, over the last usage", async () => {
     const { callModel, requests } = fakeModel([SUMMARY]);
     const outcome = await autoCompactIfNeeded(historyAt(170_000), context(), 'repl', {
       callModel,
       failures: 0,
       env,
-      snipTokensFreed: 10_000,
+      tokenCount: 160_000,
     });
     expect(outcome.compacted).toBe(false);
     expect(requests).toHaveLength(0);

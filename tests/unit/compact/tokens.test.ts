@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contextTokenCount,
   estimateMessageTokens,
   estimateMessagesTokens,
   estimateTextTokens,
   MEDIA_BLOCK_TOKENS,
+  rememberSentHistory,
   tokenCountWithEstimation,
 } from '../../../src/compact/tokens.js';
 import { createSyntheticAssistantError, createSystemMessage, createUserMessage } from '../../../src/utils/messages.js';
@@ -72,5 +74,36 @@ describe('tokenCountWithEstimation', () => {
     error.message.usage.input_tokens = 1_000_000;
     const after = prompt('p'.repeat(400));
     expect(tokenCountWithEstimation([prompt('hi'), real, error, after])).toBe(5_010 + estimateMessagesTokens([error, after]));
+  });
+});
+
+describe('contextTokenCount', () => {
+  const answered = (inputTokens: number) => assistant([textBlock('Done reading.')], { usage: { input_tokens: inputTokens, output_tokens: 10 } });
+
+  it('takes out what the layers removed since the last request and adds what they put in', () => {
+    const old = toolResult('toolu_old', 'o'.repeat(40_000));
+    const sent = [prompt('go'), old, prompt('more')];
+    const response = answered(20_000);
+    const history = [...sent, response, prompt('next')];
+    rememberSentHistory(sent, sent);
+    const cleared = toolResult('toolu_old', '[Old tool result content cleared]');
+    const current = [sent[0]!, cleared, sent[2]!, response, history[4]!];
+    const expected =
+      20_010 - estimateMessagesTokens(sent) - estimateMessagesTokens([response]) + estimateMessagesTokens(current);
+    expect(contextTokenCount(current, history)).toEqual({ tokens: expected, includesRequestOverhead: true });
+    // Nothing removed: the usage plus what came after it.
+    expect(contextTokenCount(history, history).tokens).toBe(20_010 + estimateMessagesTokens([history[4]!]));
+  });
+
+  it('falls back to the usage-based count when the request behind the usage is unknown (a resumed session)', () => {
+    const history = [prompt('go'), answered(5_000), prompt('p'.repeat(400))];
+    expect(contextTokenCount(history, history)).toEqual({ tokens: tokenCountWithEstimation(history), includesRequestOverhead: true });
+  });
+
+  it('estimates the new history alone straight after a compaction', () => {
+    const history = [prompt('go'), answered(150_000), prompt('next')];
+    const boundary = createSystemMessage('compact_boundary', 'Conversation compacted');
+    const compacted = [boundary, prompt('summary '.repeat(100))];
+    expect(contextTokenCount(compacted, history)).toEqual({ tokens: estimateMessagesTokens(compacted), includesRequestOverhead: false });
   });
 });
