@@ -1,14 +1,17 @@
 // Layer 2: a cheap cut with no model call. When the context is over the threshold, whole API
 // rounds that no longer matter are dropped, oldest first. Two kinds qualify:
 // - everything before the latest compact boundary (its summary already stands in for it);
-// - the tool rounds of an earlier request that the model has since answered: the request and
-//   the final answer stay, the tool calls and results that led to it go.
+// - the tool rounds of an earlier request that the model has since answered with a final reply:
+//   the request and the final answer stay, the tool calls and results that led to it go. The
+//   rounds of a task left unfinished (a session resumed mid-task) are never cut: without a final
+//   answer nothing would say what they found, so they wait for a summary instead.
 // A round is an assistant response with tool_use blocks plus the user messages holding exactly
 // its tool results, so a tool_use never loses its tool_result. Real user prompts are never cut.
 import { randomUuid } from '../utils/random.js';
 import type { Message, SystemMessage } from '../types/messages.js';
 import { createSystemMessage, getToolUseBlocks } from '../utils/messages.js';
-import { isRealUserPrompt, lastCompactBoundaryIndex } from './history.js';
+import { findFinishedStretches } from './collapse.js';
+import { lastCompactBoundaryIndex } from './history.js';
 import { estimateMessagesTokens, tokenCountWithEstimation } from './tokens.js';
 
 export type SnipOptions = {
@@ -73,16 +76,17 @@ function responseEnd(messages: readonly Message[], start: number): number {
 function snippableSegments(messages: readonly Message[]): Segment[] {
   const boundary = lastCompactBoundaryIndex(messages);
   const segments: Segment[] = boundary > 0 ? [{ start: 0, end: boundary, sent: false }] : [];
-  const latestPrompt = messages.findLastIndex(isRealUserPrompt);
-  let index = boundary + 1;
-  while (index < latestPrompt) {
-    const round = toolRoundAt(messages, index, latestPrompt);
-    if (round) {
-      segments.push(round);
-      index = round.end;
-      continue;
+  for (const stretch of findFinishedStretches(messages, 1)) {
+    let index = stretch.start + 1;
+    while (index < stretch.end) {
+      const round = toolRoundAt(messages, index, stretch.end);
+      if (round) {
+        segments.push(round);
+        index = round.end;
+        continue;
+      }
+      index = messages[index]?.type === 'assistant' ? responseEnd(messages, index) : index + 1;
     }
-    index = messages[index]?.type === 'assistant' ? responseEnd(messages, index) : index + 1;
   }
   return segments;
 }

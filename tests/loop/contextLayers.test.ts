@@ -103,7 +103,8 @@ describe('auto-compaction in the loop', () => {
     expect(boundaries[0]?.data).toMatchObject({ trigger: 'auto', pre_tokens: expect.any(Number) });
     expect(sent(run, 2)).toContain('finish the big job');
     expect(sent(run, 2)).not.toContain('word word');
-    expect(sent(run, 2)).not.toContain('Do the thing.');
+    // The person's prompt is never summarised away: it follows the summary word for word.
+    expect(sent(run, 2)).toContain('Do the thing.');
     expect(errorsYielded(run.events)).toEqual([]);
     // The summary request costs money too: it is on the session's bill with the two main ones.
     expect(session.modelUsage[TEST_MODEL]?.outputTokens).toBe(15);
@@ -205,6 +206,19 @@ describe('snip and the tool-result budget', () => {
     expect(run.requests).toHaveLength(1);
   });
 
+  it('on resume mid-task, never drops the unfinished task’s tool rounds unsummarised', async () => {
+    // The session stopped while the task was still reading files: no final answer came.
+    const rounds = [0, 1, 2].flatMap((n) => round('Read', { file_path: `part${n}.txt` }, `line ${n} `.repeat(4_000)));
+    const run = await runQuery({
+      compaction: 'real',
+      messages: [prompt('summarise the three parts'), ...rounds, prompt('continue')],
+      turns: [{ blocks: [text('Carrying on.')] }],
+    });
+    expect(systemEvents(run.events, 'snip_boundary')).toEqual([]);
+    for (const n of [0, 1, 2]) expect(sent(run, 0)).toContain(`part${n}.txt`);
+    expect(sent(run, 0)).toContain('line 2 line 2');
+  });
+
   describe('with a tool-results folder', () => {
     let dir: string;
     beforeEach(() => {
@@ -288,6 +302,7 @@ describe('the prompt-too-long ladder', () => {
   it('compacts reactively when there is nothing to drain, and the user never sees the error', async () => {
     const run = await runQuery({
       compaction: 'real',
+      messages: [prompt('read a.ts'), ...round('Read', { file_path: 'a.ts' }, 'contents')],
       turns: [tooLong, summaryTurn(), { blocks: [text('Answer after compacting.')] }],
     });
     expect(run.transitions).toEqual([{ reason: 'reactive_compact_retry' }]);
@@ -333,6 +348,7 @@ describe('the prompt-too-long ladder', () => {
     const run = await runQuery({
       compaction: 'real',
       context,
+      messages: [prompt('read a.ts'), ...round('Read', { file_path: 'a.ts' }, 'contents')],
       turns: [tooLong, summaryTurn(), { blocks: [text('Done, I think.')] }, tooLong],
     });
     expect(run.transitions.map((t) => t.reason)).toEqual(['reactive_compact_retry', 'stop_hook_blocking']);
