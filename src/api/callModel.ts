@@ -1,5 +1,6 @@
 // The production model call: streams one response, retrying transient failures with backoff.
 // The contract (what is yielded, when it throws) is documented on CallModel in types.ts.
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ModelClient } from './providers/types.js';
 import type { AssistantMessage } from '../types/messages.js';
 import { endpointHost } from './client.js';
@@ -11,9 +12,10 @@ import {
   MissingApiKeyError,
   type ApiErrorInfo,
 } from './errors.js';
+import { outputThatFits, parseContextOverflow } from './contextLimit.js';
 import { betasForModel } from './models.js';
 import { providerOffersBeta, providerOffersServerTool } from './providers/features.js';
-import { buildRequestBody } from './requestBody.js';
+import { buildRequestBody, withMaxTokens } from './requestBody.js';
 import { readRetryPolicy, retryDelayMs, sleepUnlessAborted } from './retry.js';
 import { streamAttempt, type AttemptOutcome } from './streamAttempt.js';
 import { apiRetryMessage, syntheticApiErrorMessage } from './syntheticMessages.js';
@@ -60,6 +62,19 @@ function failureMessage(info: ApiErrorInfo, host: string | undefined): Assistant
 
 type ClientSource = () => ModelClient | Promise<ModelClient>;
 
+/**
+ * The request again with max_tokens lowered to fit beside its input, when the API refused it for
+ * input plus max_tokens over the window; undefined for any other failure, or when nothing fits
+ * (that 400 then ends the call as prompt-too-long, for the loop's ladder to make room).
+ */
+function refitOutput(body: MessageCreateParamsStreaming, info: ApiErrorInfo): MessageCreateParamsStreaming | undefined {
+  const overflow = info.status === 400 ? parseContextOverflow(info.message) : undefined;
+  if (!overflow) return undefined;
+  const maxTokens = outputThatFits(overflow);
+  if (maxTokens === undefined || maxTokens >= body.max_tokens) return undefined;
+  return withMaxTokens(body, maxTokens);
+}
+
 export function createCallModel(getClient: ClientSource): CallModel {
   return (params) => callModel(getClient, params);
 }
@@ -101,7 +116,7 @@ async function* callModel(
   let client: ModelClient = found;
 
   const policy = readRetryPolicy();
-  const body = buildRequestBody(offeredParams(params));
+  let body = buildRequestBody(offeredParams(params));
   const headers = requestHeaders(params.model);
   const host = endpointHost(client);
   let consecutiveOverloaded = 0;
@@ -148,6 +163,12 @@ async function* callModel(
         yield failureMessage({ ...info, text: `API Error: ${renewed}` }, host);
         return;
       }
+    }
+    const refitted = refitOutput(body, info);
+    if (refitted) {
+      // Not a retry of a transient failure: the same request, with an output limit that fits.
+      body = refitted;
+      continue;
     }
     if (!info.retryable) {
       yield failureMessage(info, host);

@@ -140,7 +140,8 @@ const STATUS_BY_ERROR_TYPE: Readonly<Record<string, number>> = {
   overloaded_error: 529,
 };
 
-const PROMPT_TOO_LONG = /prompt is too long/i;
+/** Too long as it is, or too long with the output limit asked for (the 400 that names input + max_tokens). */
+const PROMPT_TOO_LONG = /prompt is too long|exceed context limit/i;
 
 function headerValue(headers: Headers | undefined, name: string): string | undefined {
   return headers?.get(name) ?? undefined;

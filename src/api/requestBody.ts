@@ -53,3 +53,12 @@ export function buildRequestBody(params: CallModelParams, model = params.model):
   }
   return body;
 }
+
+/** The same body with another output limit; a thinking budget is kept below it, as the API requires. */
+export function withMaxTokens(body: MessageCreateParamsStreaming, maxTokens: number): MessageCreateParamsStreaming {
+  const next = { ...body, max_tokens: maxTokens };
+  if (body.thinking?.type === 'enabled' && body.thinking.budget_tokens >= maxTokens) {
+    next.thinking = { ...body.thinking, budget_tokens: maxTokens - 1 };
+  }
+  return next;
+}

@@ -4,7 +4,7 @@
 import type { CallModel, QuerySource } from '../api/types.js';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { Message } from '../types/messages.js';
-import { compactConversation, type CompactTrigger } from './compactConversation.js';
+import { compactConversation, NothingToCompactError, type CompactTrigger } from './compactConversation.js';
 import type { MemoryFile, TodoItem } from './postCompactAttachments.js';
 import { type Env, getContextThresholds } from './thresholds.js';
 import { tokenCountWithEstimation } from './tokens.js';
@@ -15,17 +15,23 @@ export {
   CompactionError,
   compactConversation,
   MAX_PROMPT_TOO_LONG_RETRIES,
+  NothingToCompactError,
   type CompactConversationParams,
   type CompactConversationResult,
   type CompactTrigger,
 } from './compactConversation.js';
 
 export const MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES = 3;
+/**
+ * A compaction that leaves the conversation above this share of the threshold freed too little:
+ * it counts towards the circuit breaker like a failure, or it would repeat on every turn.
+ */
+export const INEFFECTIVE_COMPACTION_RATIO = 0.75;
 
 /** Same shape as `AutoCompactResult` in query/deps.ts (compact/ does not import the loop). */
 export type AutoCompactResult =
   | { compacted: false }
-  | { compacted: true; messages: Message[]; boundary: Message };
+  | { compacted: true; messages: Message[]; boundary: Message; freedTooLittle?: boolean };
 
 export type AutoCompactOutcome = AutoCompactResult & {
   /** Consecutive failures after this attempt: 0 after a success, unchanged when nothing was tried. */
@@ -48,6 +54,10 @@ export type AutocompactExtras = {
    */
   tokenCount?: number;
   beforeCompact?: BeforeCompact;
+  /** The session's system prompt (CLAUDE.md included), for the summariser. */
+  systemPrompt?: readonly string[];
+  /** What each request spends on its system prompt and tools, beside the messages. */
+  requestOverheadTokens?: number;
 };
 
 export type AutoCompactOptions = {
@@ -56,8 +66,10 @@ export type AutoCompactOptions = {
   model?: string;
   failures: number;
   env?: Env;
-  /** See `AutocompactExtras.tokenCount`. */
+  /** See `AutocompactExtras`. */
   tokenCount?: number;
+  systemPrompt?: readonly string[];
+  requestOverheadTokens?: number;
   todos?: readonly TodoItem[];
   memoryFiles?: readonly MemoryFile[];
   transcriptPath?: string;
@@ -106,13 +118,26 @@ export async function autoCompactIfNeeded(
       todos: options.todos ?? context.todos?.get(),
       memoryFiles: options.memoryFiles,
       transcriptPath: options.transcriptPath,
+      sessionSystemPrompt: options.systemPrompt,
+      requestOverheadTokens: options.requestOverheadTokens,
+      preTokens: options.tokenCount,
       uuid: options.uuid,
     });
     keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);
-    return { compacted: true, messages: result.messages, boundary: result.boundary, failures: 0 };
+    const { autoCompactThreshold } = getContextThresholds(model, options.env ?? process.env);
+    const after = result.postTokens + (options.requestOverheadTokens ?? 0);
+    const freedTooLittle = after >= autoCompactThreshold * INEFFECTIVE_COMPACTION_RATIO;
+    return {
+      compacted: true,
+      messages: result.messages,
+      boundary: result.boundary,
+      failures: freedTooLittle ? failures + 1 : 0,
+      ...(freedTooLittle ? { freedTooLittle } : {}),
+    };
   } catch (error) {
-    // An abort is the user's doing, not the summariser's: it does not count towards the breaker.
-    if (context.abortSignal.aborted) return { compacted: false, failures };
+    // An abort is the user's doing, and a conversation with no reply yet is nobody's fault:
+    // neither counts towards the breaker.
+    if (context.abortSignal.aborted || error instanceof NothingToCompactError) return { compacted: false, failures };
     return { compacted: false, failures: failures + 1, error };
   }
 }
@@ -142,6 +167,7 @@ export function createAutocompact(
     failures = outcome.failures;
     if (outcome.error !== undefined) throw outcome.error;
     if (!outcome.compacted) return { compacted: false };
-    return { compacted: true, messages: outcome.messages, boundary: outcome.boundary };
+    const { messages: compacted, boundary, freedTooLittle } = outcome;
+    return { compacted: true, messages: compacted, boundary, ...(freedTooLittle ? { freedTooLittle } : {}) };
   };
 }

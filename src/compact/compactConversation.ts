@@ -2,7 +2,7 @@
 // summary, and the session continues from [boundary, summary, re-attached context].
 import { randomUuid } from '../utils/random.js';
 import { getModelInfo } from '../api/models.js';
-import type { CallModel } from '../api/types.js';
+import type { CallModel, TextBlockParam } from '../api/types.js';
 import type { FileReadRecord } from '../tools/Tool.js';
 import type { AssistantMessage, ContentBlockParam, Message, SystemMessage, UserMessage } from '../types/messages.js';
 import {
@@ -13,7 +13,7 @@ import {
   normalizeMessagesForAPI,
   syntheticToolResultsFor,
 } from '../utils/messages.js';
-import { groupByApiRound } from './history.js';
+import { groupByApiRound, hasSomethingToCompact, isRealUserPrompt } from './history.js';
 import { collectModelText } from './modelText.js';
 import { buildPostCompactAttachments, type MemoryFile, type TodoItem } from './postCompactAttachments.js';
 import {
@@ -21,11 +21,23 @@ import {
   buildSummaryMessage,
   COMPACT_SYSTEM_PROMPT,
   formatCompactSummary,
+  sessionInstructionsText,
   TRUNCATED_FOR_RETRY_MARKER,
 } from './summaryPrompt.js';
-import { tokenCountWithEstimation } from './tokens.js';
+import { getContextThresholds } from './thresholds.js';
+import { estimateMessagesTokens, tokenCountWithEstimation } from './tokens.js';
 
 export const COMPACT_MAX_OUTPUT_TOKENS = 20_000;
+/**
+ * A compaction leaves the conversation at no more than this share of the auto-compaction
+ * threshold, so the work can go on for a while before the next one.
+ */
+export const POST_COMPACT_TARGET_RATIO = 0.5;
+/**
+ * Re-attached files and memory take at most this share of the threshold: in a small window one
+ * re-attached file must not fill the room the compaction made.
+ */
+export const ATTACHMENT_SHARE_OF_THRESHOLD = 0.25;
 export const MAX_PROMPT_TOO_LONG_RETRIES = 3;
 /** Share of the oldest API rounds dropped on each prompt-too-long retry. */
 const RETRY_DROP_SHARE = 0.2;
@@ -46,6 +58,15 @@ export type CompactConversationParams = {
   memoryFiles?: readonly MemoryFile[];
   /** Where the full transcript lives, offered to the model for exact details. */
   transcriptPath?: string;
+  /**
+   * The session's own system prompt (with its CLAUDE.md and other memory), shown to the
+   * summariser so the summary keeps what the project says must be kept.
+   */
+  sessionSystemPrompt?: readonly string[];
+  /** Tokens every request spends on its system prompt and tool definitions, beside the messages. */
+  requestOverheadTokens?: number;
+  /** The loop's count of the conversation's size; absent, it is counted from the history. */
+  preTokens?: number;
   uuid?: () => string;
 };
 
@@ -57,10 +78,17 @@ export type CompactConversationResult = {
   preTokens: number;
   /** Files whose contents were re-attached; the caller keeps only these in readFileState. */
   restoredFiles: string[];
+  /** The estimated size of `messages`. */
+  postTokens: number;
 };
 
 export class CompactionError extends Error {
   override name = 'CompactionError';
+}
+
+/** The history holds no model response yet: a summary could only retell the person's own prompt. */
+export class NothingToCompactError extends CompactionError {
+  override name = 'NothingToCompactError';
 }
 
 function mediaPlaceholder(block: ContentBlockParam): ContentBlockParam {
@@ -94,6 +122,13 @@ function dropOldestRounds(messages: readonly Message[]): Message[] | undefined {
   return groups.slice(drop).flat();
 }
 
+function compactSystemBlocks(sessionSystemPrompt: readonly string[] | undefined): TextBlockParam[] {
+  const blocks: TextBlockParam[] = [{ type: 'text', text: COMPACT_SYSTEM_PROMPT }];
+  const session = sessionSystemPrompt?.filter((text) => text.trim() !== '') ?? [];
+  if (session.length > 0) blocks.push({ type: 'text', text: sessionInstructionsText(session) });
+  return blocks;
+}
+
 async function requestSummary(
   params: CompactConversationParams,
   history: Message[],
@@ -106,7 +141,7 @@ async function requestSummary(
     const head = toSend === history ? [] : [createUserMessage({ content: TRUNCATED_FOR_RETRY_MARKER, isMeta: true }, uuid())];
     const outcome = await collectModelText(params.callModel, {
       messages: normalizeMessagesForAPI([...head, ...toSend, prompt]),
-      system: [{ type: 'text', text: COMPACT_SYSTEM_PROMPT }],
+      system: compactSystemBlocks(params.sessionSystemPrompt),
       tools: [],
       model: params.model,
       maxOutputTokens,
@@ -123,13 +158,30 @@ async function requestSummary(
   }
 }
 
+/** The person's latest prompt, word for word, to follow the summary: a summary never stands in for it. */
+function restatedPrompt(history: readonly Message[], uuid: () => string): UserMessage | undefined {
+  const latest = history.findLast(isRealUserPrompt);
+  if (!latest) return undefined;
+  return createUserMessage({ content: latest.message.content }, uuid());
+}
+
+/**
+ * Room for the re-attached context: what is left of the target once the summary and the restated
+ * prompt (`kept`) are in, and never more than its own share of the threshold.
+ */
+function attachmentBudget(params: CompactConversationParams, keptTokens: number): number {
+  const { autoCompactThreshold } = getContextThresholds(params.model);
+  const target = autoCompactThreshold * POST_COMPACT_TARGET_RATIO - (params.requestOverheadTokens ?? 0) - keptTokens;
+  return Math.floor(Math.min(target, autoCompactThreshold * ATTACHMENT_SHARE_OF_THRESHOLD));
+}
+
 export async function compactConversation(params: CompactConversationParams): Promise<CompactConversationResult> {
   const uuid = params.uuid ?? randomUuid;
   const history = messagesAfterCompactBoundary(params.messages);
-  if (!history.some((m) => m.type === 'user' || m.type === 'assistant')) {
-    throw new CompactionError('There is nothing to compact yet.');
+  if (!hasSomethingToCompact(history)) {
+    throw new NothingToCompactError('There is nothing to compact yet: the conversation is only the latest prompt, which is kept as it is.');
   }
-  const preTokens = tokenCountWithEstimation(history);
+  const preTokens = params.preTokens ?? tokenCountWithEstimation(history);
   const raw = await requestSummary(params, closeOpenToolUses(withoutMedia(history), uuid), uuid);
   const summaryText = formatCompactSummary(raw);
   if (summaryText === '') throw new CompactionError('The summary came back empty.');
@@ -140,26 +192,36 @@ export async function compactConversation(params: CompactConversationParams): Pr
     { trigger: params.trigger, pre_tokens: preTokens },
     uuid(),
   );
+  const prompt = restatedPrompt(history, uuid);
   const summaryMessage = createUserMessage(
     {
-      content: buildSummaryMessage({ summary: summaryText, trigger: params.trigger, transcriptPath: params.transcriptPath }),
+      content: buildSummaryMessage({
+        summary: summaryText,
+        trigger: params.trigger,
+        transcriptPath: params.transcriptPath,
+        promptFollows: prompt !== undefined,
+      }),
       isMeta: true,
     },
     uuid(),
   );
+  const kept = prompt ? [summaryMessage, prompt] : [summaryMessage];
   const attachments = buildPostCompactAttachments({
     history,
     uuid,
     readFileState: params.readFileState,
     todos: params.todos,
     memoryFiles: params.memoryFiles,
+    budgetTokens: attachmentBudget(params, estimateMessagesTokens(kept)),
   });
+  const messages = [...kept, ...attachments.messages];
   return {
-    messages: [summaryMessage, ...attachments.messages],
+    messages,
     boundary,
     summaryText,
     preTokens,
     restoredFiles: attachments.restoredFiles,
+    postTokens: estimateMessagesTokens(messages),
   };
 }
 

@@ -9,6 +9,18 @@ export function isRealUserPrompt(message: Message): message is UserMessage {
   return content.length > 0 && content.every((block) => block.type !== 'tool_result');
 }
 
+/**
+ * Whether a summary could stand in for any of this history: a model response, or anything sent
+ * before the person's latest prompt. The latest prompt itself is kept word for word, so a
+ * conversation of that prompt alone has nothing to compact.
+ */
+export function hasSomethingToCompact(messages: readonly Message[]): boolean {
+  const latestPrompt = messages.findLastIndex(isRealUserPrompt);
+  return messages.some(
+    (m, index) => (m.type === 'assistant' && m.apiError === undefined) || (m.type === 'user' && index < latestPrompt),
+  );
+}
+
 export function lastCompactBoundaryIndex(messages: readonly Message[]): number {
   return messages.findLastIndex((m) => m.type === 'system' && m.subtype === 'compact_boundary');
 }

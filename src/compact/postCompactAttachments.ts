@@ -9,6 +9,8 @@ import { estimateTextTokens } from './tokens.js';
 export const MAX_FILES_TO_RESTORE = 5;
 export const MAX_TOKENS_PER_RESTORED_FILE = 5_000;
 export const RESTORE_TOKEN_BUDGET = 50_000;
+/** A file cut shorter than this says too little to be worth its place. */
+export const MIN_RESTORED_FILE_TOKENS = 500;
 
 export type TodoItem = { content: string; status: 'pending' | 'in_progress' | 'completed'; activeForm?: string };
 export type MemoryFile = { path: string; content: string };
@@ -40,6 +42,9 @@ export function recentlyReadFiles(
   return order;
 }
 
+/** What the heading and notes around a re-attached file cost. */
+const FILE_HEADER_TOKENS = 60;
+
 /** The text cut to roughly `maxTokens`, and whether anything was cut. */
 function capTokens(text: string, maxTokens: number): { text: string; cut: boolean } {
   const tokens = estimateTextTokens(text);
@@ -48,13 +53,14 @@ function capTokens(text: string, maxTokens: number): { text: string; cut: boolea
   return { text: text.slice(0, keepChars), cut: true };
 }
 
-function fileAttachmentText(path: string, record: FileReadRecord): string {
-  const { text, cut } = capTokens(record.content, MAX_TOKENS_PER_RESTORED_FILE);
+function fileAttachment(path: string, record: FileReadRecord, maxTokens: number): { text: string; whole: boolean } {
+  const { text, cut } = capTokens(record.content, maxTokens);
   const notes = [
     ...(record.isPartialView ? ['Only part of this file had been read.'] : []),
     ...(cut ? ['The file is cut short here; read it again for the rest.'] : []),
   ];
-  return [`Contents of ${path} as read before the conversation was compacted:`, '', text, ...(notes.length ? ['', ...notes] : [])].join('\n');
+  const attachment = [`Contents of ${path} as read before the conversation was compacted:`, '', text, ...(notes.length ? ['', ...notes] : [])];
+  return { text: attachment.join('\n'), whole: !cut && !record.isPartialView };
 }
 
 function memoryAttachmentText(files: readonly MemoryFile[]): string {
@@ -78,13 +84,18 @@ export type AttachmentSources = {
   readFileState?: ReadonlyMap<string, FileReadRecord>;
   todos?: readonly TodoItem[];
   memoryFiles?: readonly MemoryFile[];
+  /**
+   * Tokens the attachments may take, from what the compaction leaves room for in the window;
+   * never more than RESTORE_TOKEN_BUDGET. The todo list is small and always goes.
+   */
+  budgetTokens?: number;
   uuid: () => string;
 };
 
 export function buildPostCompactAttachments(sources: AttachmentSources): Attachments {
   const messages: UserMessage[] = [];
   const restoredFiles: string[] = [];
-  let budget = RESTORE_TOKEN_BUDGET;
+  let budget = Math.max(0, Math.min(RESTORE_TOKEN_BUDGET, sources.budgetTokens ?? RESTORE_TOKEN_BUDGET));
   const attach = (text: string): boolean => {
     const tokens = estimateTextTokens(text);
     if (tokens > budget) return false;
@@ -96,10 +107,18 @@ export function buildPostCompactAttachments(sources: AttachmentSources): Attachm
   if (sources.memoryFiles?.length) attach(memoryAttachmentText(sources.memoryFiles));
   const state = sources.readFileState;
   if (state) {
+    let filesAttached = 0;
     for (const path of recentlyReadFiles(sources.history, state)) {
-      if (restoredFiles.length >= MAX_FILES_TO_RESTORE) break;
+      if (filesAttached >= MAX_FILES_TO_RESTORE) break;
+      const room = Math.min(MAX_TOKENS_PER_RESTORED_FILE, budget - FILE_HEADER_TOKENS);
+      if (room < MIN_RESTORED_FILE_TOKENS) break;
       const record = state.get(path);
-      if (record && attach(fileAttachmentText(path, record))) restoredFiles.push(path);
+      if (!record) continue;
+      const file = fileAttachment(path, record, room);
+      // Only a file shown whole still counts as read: Edit asks for a fresh Read of one cut short.
+      if (!attach(file.text)) continue;
+      filesAttached += 1;
+      if (file.whole) restoredFiles.push(path);
     }
   }
   if (sources.todos?.length) {

@@ -59,11 +59,31 @@ export function formatCompactSummary(raw: string): string {
   return body.replace(/\n{3,}/g, '\n\n').trim();
 }
 
-export type SummaryMessageOptions = { summary: string; trigger: 'auto' | 'manual'; transcriptPath?: string };
+/** The session's instructions, shown to the summariser so the summary keeps what they say must be kept. */
+export function sessionInstructionsText(sessionSystemPrompt: readonly string[]): string {
+  return [
+    'The session being summarised ran under the instructions below (its system prompt, with the project\'s CLAUDE.md and other memory files). ' +
+      'They still apply after the summary. Where they ask for something to be kept, remembered or carried over, make sure the summary keeps it.',
+    '<session-instructions>',
+    ...sessionSystemPrompt,
+    '</session-instructions>',
+  ].join('\n\n');
+}
 
-export function buildSummaryMessage({ summary, trigger, transcriptPath }: SummaryMessageOptions): string {
+export type SummaryMessageOptions = {
+  summary: string;
+  trigger: 'auto' | 'manual';
+  transcriptPath?: string;
+  /** The person's latest prompt follows the summary word for word. */
+  promptFollows?: boolean;
+};
+
+export function buildSummaryMessage({ summary, trigger, transcriptPath, promptFollows }: SummaryMessageOptions): string {
+  const covers = promptFollows
+    ? "The summary covers everything until now, the work on the user's latest request included; that request follows it word for word."
+    : 'The summary covers everything before this point.';
   const parts = [
-    'This session continues from an earlier conversation that was summarised because it grew too long for the context window. The summary covers everything before this point.',
+    `This session continues from an earlier conversation that was summarised because it grew too long for the context window. ${covers}`,
     '',
     summary,
   ];

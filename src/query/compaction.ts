@@ -3,14 +3,18 @@
 // auto-compaction -> the blocking-limit check. Auto-compaction has a circuit breaker: after three
 // failures in a row it is not tried again in this query, so a broken summariser cannot turn every
 // turn into a wasted extra call.
+import { getModelInfo } from '../api/models.js';
 import { collapseFinishedStretches, type Summarise } from '../compact/collapse.js';
 import { createModelSummariser } from '../compact/collapseSummariser.js';
+import { hasSomethingToCompact, isRealUserPrompt } from '../compact/history.js';
+import { leastPromptTokens, oversizedPromptText, promptChars } from '../compact/oversizedPrompt.js';
 import { snipIfNeeded } from '../compact/snip.js';
 import { getContextThresholds, type ContextThresholds } from '../compact/thresholds.js';
-import { contextTokenCount, rememberSentHistory, type ContextCount } from '../compact/tokens.js';
+import { contextTokenCount, estimateTextTokens, rememberSentHistory, type ContextCount } from '../compact/tokens.js';
 import { applyToolResultBudget, toolsByNameOf } from '../compact/toolResultBudget.js';
-import type { ToolResultReplacements } from '../tools/Tool.js';
-import type { LoopEvent, Message, SystemMessage } from '../types/messages.js';
+import { toApiTools } from '../tools/apiSchema.js';
+import type { ToolResultReplacements, ToolUseContext } from '../tools/Tool.js';
+import type { AssistantMessage, LoopEvent, Message, SystemMessage } from '../types/messages.js';
 import { createSyntheticAssistantError, createSystemMessage, messagesAfterCompactBoundary } from '../utils/messages.js';
 import type { QueryDeps, QueryParams } from './deps.js';
 import { runPreCompactHooks } from './preCompact.js';
@@ -22,8 +26,11 @@ export const AUTOCOMPACT_FAILURE_LIMIT = 3;
 export type PreparedContext =
   /** `tokens`: the size of `messages` in the request, every layer's savings included. */
   | { kind: 'ready'; messages: Message[]; autoCompactFailures: number; tokens: ContextCount }
-  /** Over the blocking limit with auto-compaction off: the request is not sent. */
-  | { kind: 'blocked' };
+  /**
+   * The request is not sent: over the blocking limit with auto-compaction off, or a prompt with
+   * nothing to compact that cannot fit in the model's window.
+   */
+  | { kind: 'blocked'; reason: 'blocking_limit' | 'prompt_too_long' };
 
 export type ContextLayersInput = {
   p: QueryParams;
@@ -127,6 +134,28 @@ async function collapseIfOverWarning(
 
 type AutoCompactStep = { messages: Message[]; failures: number; compacted: boolean; events: LoopEvent[] };
 
+// The system prompt and tools are the same for every request of a query.
+const overheadByQuery = new WeakMap<QueryParams, Promise<number>>();
+
+/** What each request of the query spends beside its messages: the system prompt and tool definitions. */
+export function requestOverheadTokens(p: QueryParams, context: ToolUseContext): Promise<number> {
+  const known = overheadByQuery.get(p);
+  if (known) return known;
+  const counted = toApiTools(p.tools, { tools: p.tools, isNonInteractive: context.options.isNonInteractive }).then(
+    (tools) => estimateTextTokens(p.systemPrompt.join('\n\n')) + estimateTextTokens(JSON.stringify(tools)),
+  );
+  overheadByQuery.set(p, counted);
+  return counted;
+}
+
+function freedTooLittleText(failures: number): string {
+  const left = AUTOCOMPACT_FAILURE_LIMIT - failures;
+  return (
+    'Automatic compaction freed too little room: the conversation is still close to the context limit. ' +
+    (left > 0 ? `It will be tried at most ${left} more time${left === 1 ? '' : 's'} in a row.` : 'It will not be tried again in this session.')
+  );
+}
+
 async function autoCompact(messages: Message[], input: ContextLayersInput, tokenCount: number): Promise<AutoCompactStep> {
   const { state, deps, p } = input;
   const failures = state.autoCompactFailures;
@@ -138,16 +167,39 @@ async function autoCompact(messages: Message[], input: ContextLayersInput, token
     return outcome.decision;
   };
   try {
-    const result = await deps.autocompact(messages, state.context, p.source, { tokenCount, beforeCompact });
+    const requestOverhead = await requestOverheadTokens(p, state.context);
+    const result = await deps.autocompact(messages, state.context, p.source, {
+      tokenCount,
+      beforeCompact,
+      systemPrompt: p.systemPrompt,
+      requestOverheadTokens: requestOverhead,
+    });
     if (!result.compacted) return { messages, failures, compacted: false, events: notices };
     // Consumers keep [boundary, ...kept history], exactly what the loop sends from now on.
     const compacted = [result.boundary, ...result.messages];
-    return { messages: compacted, failures: 0, compacted: true, events: [...notices, ...compacted] };
+    if (!result.freedTooLittle) return { messages: compacted, failures: 0, compacted: true, events: [...notices, ...compacted] };
+    const warning = createSystemMessage('warning', freedTooLittleText(failures + 1), undefined, deps.uuid());
+    return { messages: compacted, failures: failures + 1, compacted: true, events: [...notices, ...compacted, warning] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const warning = createSystemMessage('warning', `Automatic compaction failed: ${reason}`, undefined, deps.uuid());
     return { messages, failures: failures + 1, compacted: false, events: [...notices, warning] };
   }
+}
+
+/**
+ * A prompt that cannot fit in the model's window however the rest is compacted: the person's
+ * latest prompt is kept word for word, so when its text alone is over the window (or the whole
+ * conversation is, with nothing in it to compact) the request is refused before megabytes go over
+ * the wire for a certain 400.
+ */
+function refuseOversizedPrompt(history: readonly Message[], model: string, uuid: () => string): AssistantMessage | undefined {
+  const { contextWindow } = getModelInfo(model);
+  const latest = history.findLast(isRealUserPrompt);
+  const oversized = hasSomethingToCompact(history) ? (latest ? [latest] : []) : history;
+  if (leastPromptTokens(oversized) <= contextWindow) return undefined;
+  const text = oversizedPromptText({ promptChars: promptChars(oversized), limitTokens: contextWindow, model });
+  return createSyntheticAssistantError({ text, apiError: 'prompt_too_long' }, uuid());
 }
 
 export async function* prepareContext(input: ContextLayersInput): AsyncGenerator<LoopEvent, PreparedContext> {
@@ -158,6 +210,11 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
   // Past the first request the working set already starts at the latest boundary (a compaction
   // puts its boundary first), so only history from outside needs the scan.
   const history = state.transition === undefined ? messagesAfterCompactBoundary(state.messages) : state.messages;
+  const refusal = refuseOversizedPrompt(history, context.options.model, deps.uuid);
+  if (refusal) {
+    yield refusal;
+    return { kind: 'blocked', reason: 'prompt_too_long' };
+  }
   // Each layer is judged on what the request would carry after the layers before it.
   const count = (messages: readonly Message[]): ContextCount => contextTokenCount(messages, history);
   let messages = applyBudget(history, input);
@@ -179,7 +236,7 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
         { text: blockingLimitText(tokens.tokens, thresholds.blockingLimit), apiError: 'prompt_too_long' },
         deps.uuid(),
       );
-      return { kind: 'blocked' };
+      return { kind: 'blocked', reason: 'blocking_limit' };
     }
   }
   rememberSentHistory(messages, history);

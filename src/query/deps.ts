@@ -21,7 +21,8 @@ export type CanUseToolFn = AskPermissionFn;
 export type CompactResult = { messages: Message[] };
 export type AutoCompactResult =
   | { compacted: false }
-  | { compacted: true; messages: Message[]; boundary: Message };
+  /** `freedTooLittle`: the conversation is still near the threshold; it counts towards the breaker. */
+  | { compacted: true; messages: Message[]; boundary: Message; freedTooLittle?: boolean };
 
 export type QueryDeps = {
   callModel: CallModel;

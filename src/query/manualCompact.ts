@@ -21,6 +21,8 @@ export type ManualCompactParams = {
   /** What the person typed after `/compact`. */
   instructions?: string;
   transcriptPath?: string;
+  /** The session's system prompt (CLAUDE.md included), shown to the summariser. */
+  systemPrompt?: readonly string[];
   callModel?: CallModel;
   uuid?: () => string;
 };
@@ -49,6 +51,7 @@ export async function* compactNow(params: ManualCompactParams): AsyncGenerator<L
       todos: context.todos?.get(),
       memoryFiles: context.loadedMemory?.(),
       transcriptPath: params.transcriptPath,
+      sessionSystemPrompt: params.systemPrompt,
       uuid,
     });
     keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);

@@ -96,12 +96,12 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
   while (true) {
     yield { type: 'stream_request_start' };
     const prepared = yield* prepareContext({ p, state, deps, fallbackReplacements });
-    if (prepared.kind === 'blocked') return { reason: 'blocking_limit' };
+    if (prepared.kind === 'blocked') return { reason: prepared.reason };
     const messagesForQuery = prepared.messages;
     const turnState: LoopState = { ...state, autoCompactFailures: prepared.autoCompactFailures };
     const { context } = turnState;
     const model = context.options.model;
-    const request = await buildModelRequest(p, turnState, messagesForQuery);
+    const request = await buildModelRequest(p, turnState, messagesForQuery, prepared.tokens);
     // What this response's tools ask to change (a skill's rules and model) holds from the next request.
     const contextChanges: Array<(context: ToolUseContext) => ToolUseContext> = [];
     const runner = createToolRunner(
@@ -146,7 +146,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       return yield* endWithModelError(assistantMessages, started, outcome.error, deps.uuid);
     }
 
-    const { withheld } = outcome;
+    let { withheld } = outcome;
     if (isOverBudget(p.maxBudgetUsd)) {
       if (withheld) yield withheld;
       yield* answerAll(assistantMessages, await runner.discard(OVER_BUDGET_REASON), OVER_BUDGET_TOOL_TEXT, deps.uuid);
@@ -172,7 +172,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     }
     if (withheld?.apiError === 'prompt_too_long') {
       await runner.discard(FAILED_RESPONSE_REASON);
-      const recovery = await recoverFromPromptTooLong({ state: turnState, messagesForQuery: history, assistantMessages, deps });
+      const recovery = await recoverFromPromptTooLong({ p, state: turnState, messagesForQuery: history, assistantMessages, deps, withheld });
       yield* recovery.events;
       if (recovery.state) {
         // The reply is withdrawn and asked for again, but what its calls did stands.
@@ -181,6 +181,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
         state = goRoundAgain({ ...recovery.state, messages: [...recovery.state.messages, ...ran] });
         continue;
       }
+      withheld = recovery.error ?? withheld;
     }
     if (withheld) {
       // Every rung failed: now the person sees the error, and stop hooks do not run on it.

@@ -1,7 +1,9 @@
 // Builds one model request from the loop's state: API-ready history, system blocks, tool
 // schemas, the current model and its output limit.
+import { fitOutputToWindow } from '../api/contextLimit.js';
 import { getModelInfo } from '../api/models.js';
 import type { CallModelParams, TextBlockParam } from '../api/types.js';
+import { estimateTextTokens, type ContextCount } from '../compact/tokens.js';
 import { toApiTools } from '../tools/apiSchema.js';
 import type { Message } from '../types/messages.js';
 import { normalizeMessagesForAPI } from '../utils/messages.js';
@@ -24,21 +26,35 @@ function systemBlocks(systemPrompt: readonly string[]): TextBlockParam[] {
   return systemPrompt.filter((text) => text.length > 0).map((text) => ({ type: 'text', text }));
 }
 
+/** The request's input: the context count, plus the system prompt and tools when it does not hold them yet. */
+function inputTokensOf(request: Pick<CallModelParams, 'system' | 'tools'>, tokens: ContextCount): number {
+  if (tokens.includesRequestOverhead) return tokens.tokens;
+  const system = request.system.reduce((sum, block) => sum + estimateTextTokens(block.text), 0);
+  return tokens.tokens + system + estimateTextTokens(JSON.stringify(request.tools));
+}
+
+/** `tokens` is the context layers' count of `messages`; the output limit is fitted beside it in the window. */
 export async function buildModelRequest(
   p: QueryParams,
   state: LoopState,
   messages: readonly Message[],
+  tokens?: ContextCount,
 ): Promise<CallModelParams> {
   const { model, isNonInteractive } = state.context.options;
   // Thinking blocks need thinking turned on: with it off (set_max_thinking_tokens 0, or
   // --max-thinking-tokens 0) the earlier ones stay in the history but are not sent.
   const sent = p.thinking?.type === 'disabled' ? stripThinkingBlocks(messages) : messages;
+  const system = systemBlocks(p.systemPrompt);
+  const tools = await toApiTools(p.tools, { tools: p.tools, isNonInteractive });
+  const requested = maxOutputTokensFor(p, state);
   const request: CallModelParams = {
     messages: withoutUnpairedServerToolBlocks(withoutTrailingThinking(normalizeMessagesForAPI(sent))),
-    system: systemBlocks(p.systemPrompt),
-    tools: await toApiTools(p.tools, { tools: p.tools, isNonInteractive }),
+    system,
+    tools,
     model,
-    maxOutputTokens: maxOutputTokensFor(p, state),
+    maxOutputTokens: tokens
+      ? fitOutputToWindow(requested, inputTokensOf({ system, tools }, tokens), getModelInfo(model).contextWindow)
+      : requested,
     signal: state.context.abortSignal,
     querySource: p.source,
   };

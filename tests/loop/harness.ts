@@ -10,7 +10,7 @@ import type { LoopEvent, Message, UserMessage } from '../../src/types/messages.j
 import type { PermissionDecision, PermissionMode } from '../../src/types/permissions.js';
 import { createUserMessage } from '../../src/utils/messages.js';
 import { expectValidConversation, historyFrom } from '../support/conversation.js';
-import { scriptedModel, type ScriptedTurn } from '../support/scriptedModel.js';
+import { scriptedModel, type ScriptedModel, type ScriptedTurn } from '../support/scriptedModel.js';
 import type { CallModelParams } from '../../src/api/types.js';
 
 export const TEST_MODEL = 'claude-sonnet-4-6';
@@ -78,6 +78,8 @@ export type RunOutcome = {
 
 export type RunOptions = Partial<Omit<QueryParams, 'deps' | 'observer'>> & {
   turns: ScriptedTurn[];
+  /** Plays the model instead of `turns` (a `routedModel` that also answers summary requests). */
+  model?: ScriptedModel;
   /**
    * Replaces the pass-through context layers; 'real' runs the production layers, summarising
    * with the scripted model.
@@ -107,19 +109,18 @@ export function userPrompt(text = 'Do the thing.'): UserMessage {
 }
 
 /** Runs one query to its end. Starts from a fresh session so cost checks are per run. */
-export async function runQuery({ turns, compaction, streamingTools, onEvent, ...overrides }: RunOptions): Promise<RunOutcome> {
-  const run = () => runQueryNow(turns, compaction, overrides, onEvent);
+export async function runQuery({ turns, model, compaction, streamingTools, onEvent, ...overrides }: RunOptions): Promise<RunOutcome> {
+  const run = () => runQueryNow(model ?? scriptedModel(turns), compaction, overrides, onEvent);
   return streamingTools === undefined ? run() : withStreamingTools(streamingTools, run);
 }
 
 async function runQueryNow(
-  turns: ScriptedTurn[],
+  model: ScriptedModel,
   compaction: RunOptions['compaction'],
   overrides: Partial<Omit<QueryParams, 'deps' | 'observer'>>,
   onEvent: RunOptions['onEvent'],
 ): Promise<RunOutcome> {
   resetSession();
-  const model = scriptedModel(turns);
   const transitions: Transition[] = [];
   let uuidCounter = 0;
   const params: QueryParams = {

@@ -16,6 +16,7 @@ import { createUserMessage } from '../../src/utils/messages.js';
 import { scriptedModel, text, toolUse } from '../support/scriptedModel.js';
 import { makeToolContext } from '../support/toolContext.js';
 import { fakeTool, runQuery, TEST_MODEL } from './harness.js';
+import { assistant, textBlock } from '../unit/compact/fixtures.js';
 
 const RULE = 'Folder rule: parsers here never throw, they return a Result.';
 const SUMMARY = '<analysis>scratch</analysis><summary>1. Goal and intent: fix the parser.</summary>';
@@ -91,7 +92,7 @@ describe('nested memory and compaction', () => {
     const model = scriptedModel([{ blocks: [text(SUMMARY)] }]);
     const events: LoopEvent[] = [];
     const compaction = compactNow({
-      messages: [createUserMessage({ content: 'Fix the parser.' }), createUserMessage({ content: RULE, isMeta: true })],
+      messages: [createUserMessage({ content: 'Fix the parser.' }), assistant([textBlock('Looking.')]), createUserMessage({ content: RULE, isMeta: true })],
       context: context(),
       callModel: model.callModel,
     });
@@ -111,7 +112,7 @@ describe('nested memory and compaction', () => {
     resetSession();
     const model = scriptedModel([{ blocks: [text(SUMMARY)] }]);
     const events: LoopEvent[] = [];
-    const compaction = compactNow({ messages: [createUserMessage({ content: 'Hello.' })], context: context(), callModel: model.callModel });
+    const compaction = compactNow({ messages: [createUserMessage({ content: 'Hello.' }), assistant([textBlock('Hi.')])], context: context(), callModel: model.callModel });
     for (let step = await compaction.next(); !step.done; step = await compaction.next()) events.push(step.value);
 
     expect(JSON.stringify(events)).not.toContain(RULE);

@@ -163,3 +163,21 @@ export function scriptedModel(turns: ScriptedTurn[]): ScriptedModel {
   };
   return { callModel, requests };
 }
+
+/**
+ * A model that answers every summary request (querySource 'compact') with `summary` and plays
+ * `turns` for the loop's own requests, however many compactions come between them.
+ */
+export function routedModel(turns: ScriptedTurn[], summary: ResponseTurn): ScriptedModel {
+  const main = scriptedModel(turns);
+  const requests: CallModelParams[] = [];
+  let summaryCount = 0;
+  let uuidCounter = 0;
+  const callModel: CallModel = (params) => {
+    requests.push(params);
+    if (params.querySource !== 'compact') return main.callModel(params);
+    summaryCount += 1;
+    return playResponse(summary, params, `msg_summary_${summaryCount}`, () => `summary-${++uuidCounter}`);
+  };
+  return { callModel, requests };
+}

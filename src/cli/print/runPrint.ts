@@ -83,6 +83,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       messages: history,
       context: withSessionFiles(context, live),
       instructions: compacting,
+      systemPrompt: await booted.buildSystemPrompt(),
       ...(live.transcriptPath ? { transcriptPath: live.transcriptPath } : {}),
     }) : query({
       messages: [...history, ...hooked.before, prompted, ...hooked.after],

@@ -163,6 +163,7 @@ export async function runSdkTurn(
     messages: before,
     context,
     instructions: compacting,
+    systemPrompt: await deps.booted.buildSystemPrompt(),
     ...(deps.live.transcriptPath ? { transcriptPath: deps.live.transcriptPath } : {}),
   }) : query({
     messages: [...next],

@@ -101,6 +101,7 @@ export class TurnRunner {
         messages: messagesSinceCompaction(state.messages),
         context: { ...this.contextWithModel(), abortSignal: controller.signal },
         instructions,
+        systemPrompt: await this.options.buildSystemPrompt(),
       });
       for (;;) {
         const step = await events.next();

@@ -113,9 +113,12 @@ describe('compactConversation', () => {
         { content: 'Test the parser', status: 'in_progress' },
       ],
     });
-    expect(result.restoredFiles).toEqual(['/repo/f6.ts', '/repo/f5.ts', '/repo/f4.ts', '/repo/f3.ts', '/repo/f2.ts']);
-    expect(result.restoredFiles).toHaveLength(MAX_FILES_TO_RESTORE);
-    const attachments = result.messages.slice(1);
+    // f6 is cut short, so it no longer counts as read: Edit will ask for a fresh Read of it.
+    expect(result.restoredFiles).toEqual(['/repo/f5.ts', '/repo/f4.ts', '/repo/f3.ts', '/repo/f2.ts']);
+    // The summary, then the person's latest prompt word for word, then the attachments.
+    expect(textOf(result.messages[1])).toBe('read everything');
+    const attachments = result.messages.slice(2);
+    expect(attachments.filter((m) => textOf(m).startsWith('Contents of'))).toHaveLength(MAX_FILES_TO_RESTORE);
     expect(attachments.every((m) => m.isMeta)).toBe(true);
     const bigFile = textOf(attachments[0]);
     expect(bigFile).toContain('/repo/f6.ts');
