@@ -9,6 +9,7 @@ import {
   answeredToolUseIds,
   createSystemMessage,
   createUserMessage,
+  getToolUseBlocks,
   messagesAfterCompactBoundary,
   normalizeMessagesForAPI,
   syntheticToolResultsFor,
@@ -158,10 +159,23 @@ async function requestSummary(
   }
 }
 
-/** The person's latest prompt, word for word, to follow the summary: a summary never stands in for it. */
+/** Whether the model has given its final answer to the prompt at `index` (a reply with no tool call). */
+function isAnswered(history: readonly Message[], index: number): boolean {
+  const last = history.slice(index + 1).findLast((m): m is AssistantMessage => m.type === 'assistant' && m.apiError === undefined);
+  if (!last) return false;
+  const response = history.filter((m) => m.type === 'assistant' && m.message.id === last.message.id);
+  return !response.some((m) => getToolUseBlocks(m).length > 0);
+}
+
+/**
+ * The person's latest prompt, word for word, to follow the summary while its task is still open:
+ * a summary never stands in for the request being worked on. An answered prompt (a /compact
+ * between turns) is history like the rest.
+ */
 function restatedPrompt(history: readonly Message[], uuid: () => string): UserMessage | undefined {
-  const latest = history.findLast(isRealUserPrompt);
-  if (!latest) return undefined;
+  const index = history.findLastIndex(isRealUserPrompt);
+  const latest = history[index];
+  if (latest?.type !== 'user' || isAnswered(history, index)) return undefined;
   return createUserMessage({ content: latest.message.content }, uuid());
 }
 

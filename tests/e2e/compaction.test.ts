@@ -69,21 +69,51 @@ describe('context management', () => {
 
   it('answers a prompt-too-long reply with reactive compaction; the user never sees the error', async () => {
     const s = await scenario([
+      { content: [{ type: 'tool_use', id: 'toolu_a', name: 'Read', input: { file_path: 'alpha.txt' } }] },
       { kind: 'http_error', status: 400, message: 'prompt is too long: 250000 tokens > 200000 maximum' },
       { content: [{ type: 'text', text: SUMMARY }] },
       { content: [{ type: 'text', text: 'Answered after compacting.' }] },
     ]);
+    await writeFile(join(s.world.repo, 'alpha.txt'), prose('ALPHA-LINE', 2_000));
     const run = await s.run(['Summarise the project.', '-p', ...STREAM_JSON], { env: SMALL_WINDOW });
 
     expect(run.code).toBe(0);
-    expect(s.mock.requests).toHaveLength(3);
-    expect(isCompactionRequest(s.mock, 1)).toBe(true);
-    expect(requestText(s.mock, 2)).toContain('SUMMARY-MARKER');
+    expect(s.mock.requests).toHaveLength(4);
+    expect(isCompactionRequest(s.mock, 2)).toBe(true);
+    expect(requestText(s.mock, 3)).toContain('SUMMARY-MARKER');
+    // The task is still open, so its prompt follows the summary word for word.
+    expect(requestText(s.mock, 3)).toContain('Summarise the project.');
     const lines = run.json();
     expect(lines.filter((line) => line.type === 'assistant' && line.error !== undefined)).toEqual([]);
     expect(run.stdout).not.toMatch(/prompt is too long/i);
     expect(lineKinds(lines).filter((kind) => kind === 'system/compact_boundary')).toHaveLength(1);
     expect(resultOf(lines)).toMatchObject({ is_error: false, result: 'Answered after compacting.', terminal_reason: 'completed' });
+  });
+
+  it('fails at once when the prompt is the whole conversation, saying how large it is and the limit', async () => {
+    const s = await scenario([{ kind: 'http_error', status: 400, message: 'prompt is too long: 250000 tokens > 200000 maximum' }]);
+    const run = await s.run(['-p', 'Summarise this.'], { env: SMALL_WINDOW });
+
+    expect(run.code).toBe(1);
+    // No summary request: a summary would only retell the prompt.
+    expect(s.mock.requests).toHaveLength(1);
+    const said = `${run.stdout}${run.stderr}`.trim();
+    expect(said.split('\n')).toHaveLength(1);
+    expect(said).toContain('250,000 tokens');
+    expect(said).toContain('at most 200,000 tokens');
+    expect(said).toMatch(/The prompt alone is about \d+ tokens/);
+  });
+
+  it('refuses a 10 MB piped prompt without sending it', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'never sent' }] }]);
+    const run = await s.run(['-p'], { stdin: 'z'.repeat(10 * 1024 * 1024) });
+
+    expect(run.code).toBe(1);
+    expect(s.mock.requests).toHaveLength(0);
+    const said = `${run.stdout}${run.stderr}`.trim();
+    expect(said.split('\n')).toHaveLength(1);
+    expect(said).toMatch(/10\.0 MB/);
+    expect(said).toMatch(/takes at most [\d,]+ tokens/);
   });
 
   it('/compact in print mode summarises the resumed session with the instructions, and the next prompt starts from it', async () => {

@@ -121,6 +121,8 @@ describe.each(CASES)('print mode on $name', (providerCase) => {
     const { run, mock } = await providerRun(
       providerCase,
       [
+        // A round first: a conversation of the prompt alone has nothing to compact and fails at once.
+        { content: [{ type: 'tool_use', id: 'toolu_r', name: 'Read', input: { file_path: 'README.md' } }] },
         { kind: 'http_error', status: 400, message: 'prompt is too long: 250000 tokens > 200000 maximum' },
         { content: [{ type: 'text', text: '<analysis>n</analysis><summary>1. Goal: summarise. SUMMARY-MARKER</summary>' }] },
         { content: [{ type: 'text', text: 'Answered after compacting.' }] },
@@ -130,8 +132,8 @@ describe.each(CASES)('print mode on $name', (providerCase) => {
     );
 
     expect(run.code).toBe(0);
-    expect(mock.requests).toHaveLength(3);
-    expect(JSON.stringify(mock.inner.requests[2]?.body.messages)).toContain('SUMMARY-MARKER');
+    expect(mock.requests).toHaveLength(4);
+    expect(JSON.stringify(mock.inner.requests[3]?.body.messages)).toContain('SUMMARY-MARKER');
     expect(run.stdout).not.toMatch(/prompt is too long/i);
     expect(resultOf(run.json())).toMatchObject({ is_error: false, result: 'Answered after compacting.' });
   });
