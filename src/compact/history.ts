@@ -10,14 +10,14 @@ export function isRealUserPrompt(message: Message): message is UserMessage {
 }
 
 /**
- * Whether a summary could stand in for any of this history: a model response, or anything sent
- * before the person's latest prompt. The latest prompt itself is kept word for word, so a
- * conversation of that prompt alone has nothing to compact.
+ * Whether a summary could stand in for any of this history: anything sent besides the person's
+ * latest prompt, which is kept word for word. A conversation of that prompt alone has nothing to
+ * compact.
  */
 export function hasSomethingToCompact(messages: readonly Message[]): boolean {
-  const latestPrompt = messages.findLastIndex(isRealUserPrompt);
+  const latestPrompt = messages.findLast(isRealUserPrompt);
   return messages.some(
-    (m, index) => (m.type === 'assistant' && m.apiError === undefined) || (m.type === 'user' && index < latestPrompt),
+    (m) => m !== latestPrompt && (m.type === 'user' || (m.type === 'assistant' && m.apiError === undefined)),
   );
 }
 

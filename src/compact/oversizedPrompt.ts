@@ -53,8 +53,17 @@ export function oversizedPromptText(prompt: OversizedPrompt): string {
   const tokens = Math.ceil(prompt.promptChars / CHARS_PER_TOKEN);
   const request =
     prompt.requestTokens === undefined ? '' : `the request was ${prompt.requestTokens.toLocaleString('en-US')} tokens, and `;
+  const head = `Prompt is too long: ${request}${prompt.model} takes at most ${prompt.limitTokens.toLocaleString('en-US')} tokens. `;
+  // A small prompt in an over-long request: the rest is what every request carries.
+  if (tokens * 2 < prompt.limitTokens) {
+    return (
+      head +
+      `The conversation is only about ${tokens.toLocaleString('en-US')} tokens and has nothing to compact; the rest is the ` +
+      'system prompt, tool definitions and memory files. Use fewer MCP servers or tools, or smaller CLAUDE.md files, and try again.'
+    );
+  }
   return (
-    `Prompt is too long: ${request}${prompt.model} takes at most ${prompt.limitTokens.toLocaleString('en-US')} tokens. ` +
+    head +
     `The prompt alone is about ${tokens.toLocaleString('en-US')} tokens (${formatMegabytes(prompt.promptChars)} of text), ` +
     'and a summary never stands in for the prompt itself. Shorten the prompt (or pipe in less) and try again.'
   );

@@ -133,11 +133,13 @@ describe('stop reasons end to end (stream-json)', () => {
 
   it('model_context_window_exceeded: the context is made smaller, the output limit is left alone', async () => {
     const { s, result } = await runScript([
+      // A round first: a conversation of the prompt alone has nothing to compact and fails at once.
+      { content: [{ type: 'tool_use', id: 'toolu_r', name: 'Read', input: { file_path: 'README.md' } }] },
       { content: [text('A long answer that')], stopReason: 'model_context_window_exceeded' },
       { content: [text('Summary: they asked for something long.')] },
       { content: [text('A shorter answer.')] },
     ]);
-    const [first, , retried] = s.mock.requests;
+    const [, first, , retried] = s.mock.requests;
     expect(retried?.body.max_tokens).toBe(first?.body.max_tokens);
     expect(result).toMatchObject({ subtype: 'success', is_error: false, result: 'A shorter answer.' });
   });

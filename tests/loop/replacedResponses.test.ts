@@ -8,6 +8,7 @@ import type { CallModelParams, ModelEvent } from '../../src/api/types.js';
 import type { AssistantMessage, ContentBlock, LoopEvent, UserMessage } from '../../src/types/messages.js';
 import { text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
 import { fakeTool, runQuery, TEST_MODEL, toolResultsOf, userPrompt } from './harness.js';
+import { prompt, round } from '../unit/compact/fixtures.js';
 
 const finish: ResponseTurn = { blocks: [text('All done.')] };
 
@@ -248,7 +249,8 @@ describe('query: a replaced response never loses what its calls did', () => {
     const run = await runQuery({
       streamingTools: true,
       compaction: 'real',
-      messages: [userPrompt('Read the notes, then sum them up.')],
+      // An earlier round: a conversation of the prompt alone has nothing to compact and fails at once.
+      messages: [prompt('Look for TODOs.'), ...round('Grep', { pattern: 'TODO' }, 'no matches'), userPrompt('Read the notes, then sum them up.')],
       tools: [read.tool],
       turns: [
         {

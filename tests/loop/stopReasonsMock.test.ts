@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage, LoopEvent, SystemMessage } from '../../src/types/messages.js';
 import { lastAssistantText } from '../../src/utils/messages.js';
 import { startMockAnthropic, type MockAnthropic, type MockBlock, type MockTurn } from '../support/mockAnthropic.js';
+import { prompt, round } from '../unit/compact/fixtures.js';
 import { fakeTool } from './harness.js';
 import { continueWith, runAgainstMock } from './mockHarness.js';
 
@@ -127,7 +128,9 @@ describe('the loop against the mock: stop reasons', () => {
       answer('Summary: they asked for a long answer.'),
       answer('A shorter answer.'),
     ]);
-    const run = await runAgainstMock(server);
+    // An earlier round: a conversation of the prompt alone has nothing to compact and fails at once.
+    const messages = [prompt('Look for TODOs.'), ...round('Grep', { pattern: 'TODO' }, 'no matches'), prompt('Do the thing.')];
+    const run = await runAgainstMock(server, { messages });
     expect(run.transitions.map((t) => t.reason)).toEqual(['reactive_compact_retry']);
     expect(server.requests.map((r) => r.body.max_tokens)).toEqual([
       server.requests[0]?.body.max_tokens,
