@@ -101,3 +101,48 @@ export const oneStringWidth = {
     );
   },
 };
+
+/** Replaces `search` in `contents` (every occurrence when `all`), or fails the build naming `what`. */
+function mustReplace(contents, search, replacement, what, all = false) {
+  if (!contents.includes(search)) throw new Error(`ink changed: ${what} no longer applies (review inkLineDiff in scripts/packagePatches.mjs)`);
+  return all ? contents.replaceAll(search, replacement) : contents.replace(search, replacement);
+}
+
+/**
+ * Ink's own terminal writer (log-update) erases and rewrites the whole live area whenever
+ * <Static> output arrives, and its incremental mode lands every update a row too low. Pulse's
+ * LineDiffLog (src/ui/terminal/lineDiffLog.ts) takes its place: Ink hands it each frame and the
+ * finished output, it writes only what changed. Ink's paths that bypass the writer go: the
+ * clear-everything repaint of frames as tall as the screen (LineDiffLog keeps frames shorter),
+ * the erase on a narrower terminal (the writer knows how the terminal rewrapped its rows), and
+ * synchronized-update markers around every small frame (the writer adds them to large ones).
+ */
+export const inkLineDiff = {
+  name: 'ink-line-diff',
+  setup(pluginBuild) {
+    const writer = join(root, 'src/ui/terminal/lineDiffLog.ts');
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]log-update\.js$/ }, () => ({
+      contents: `export { default } from ${JSON.stringify(writer)};`,
+      loader: 'js',
+    }));
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]ink\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      contents = mustReplace(
+        contents,
+        'this.log.clear();\n            this.options.stdout.write(staticOutput);\n            this.log(outputToRender);',
+        // A frame still waiting in the throttle is older than this one: it must not follow it.
+        'this.throttledLog.cancel?.();\n            this.log.commit(staticOutput, outputToRender);',
+        'the static-output commit',
+      );
+      contents = mustReplace(contents, 'if (this.lastOutputHeight >= this.options.stdout.rows) {', 'if (false) {', 'the tall-frame repaint');
+      contents = mustReplace(
+        contents,
+        "this.log.clear();\n            this.lastOutput = '';\n            this.lastOutputToRender = '';",
+        "this.lastOutput = '';\n            this.lastOutputToRender = '';",
+        'the erase on a narrower terminal',
+      );
+      contents = mustReplace(contents, 'shouldSynchronize(this.options.stdout)', 'false', 'the synchronized-update markers', true);
+      return { contents, loader: 'js' };
+    });
+  },
+};

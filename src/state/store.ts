@@ -28,6 +28,8 @@ export type TranscriptItem =
       summary: string;
       isError: boolean;
       patch?: PatchHunk[];
+      /** The first lines of the output (a command's), and how many more it had. */
+      preview?: { lines: string[]; more: number };
     }
   | { kind: 'notice'; id: string; text: string; tone: NoticeTone };
 

@@ -202,6 +202,8 @@ export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   summarizeResult?(output: Out): string;
   /** The output as stream-json's `tool_use_result` shows it, when the reference's shape differs from `Out`. */
   sdkResult?(output: Out): unknown;
+  /** Output worth showing under the call, whose first lines the REPL prints (a command's output). */
+  previewResult?(output: Out): string;
   /** Offered to the model only in these permission modes (ExitPlanMode: plan). */
   readonly onlyInModes?: readonly PermissionMode[];
   /** Needs a person to answer (AskUserQuestion): left out where nobody can. */

@@ -23,9 +23,9 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   if (options.sessionContext?.length) store.getState().appendMessages(...options.sessionContext);
 
   const instance = render(<App store={store} options={{ ...options, query, compact }} commands={options.commands} />, {
+    // What reaches the terminal is written by ui/terminal/lineDiffLog.ts, which the build puts
+    // in place of Ink's own writer: only the rows that changed, finished output above them.
     exitOnCtrlC: false,
-    // Rewrite only the lines of the live area that changed, not the whole area every frame.
-    incrementalRendering: true,
     ...(options.stdin ? { stdin: options.stdin } : {}),
     // Console output is only routed above the UI when the UI owns the real terminal.
     ...(options.stdout ? { stdout: options.stdout, patchConsole: false } : {}),

@@ -41,6 +41,8 @@ export type MockReplyTurn = {
   chunkDelayMs?: number;
   /** Characters per text/JSON delta. */
   chunkSize?: number;
+  /** Stops after `afterEvents` SSE events until `until` settles, so a test can act mid-stream. */
+  holds?: Array<{ afterEvents: number; until: Promise<unknown> }>;
 };
 
 export type MockTurn =
@@ -288,7 +290,7 @@ class MockServer implements MockAnthropic {
       case 'reply': {
         const spec = this.spec(turn, request);
         if (!streaming) return sendJson(res, 200, replyJson(spec));
-        await this.writeEvents(res, replyEvents(spec), turn.chunkDelayMs ?? 0);
+        await this.writeEvents(res, replyEvents(spec), turn.chunkDelayMs ?? 0, turn.holds);
         res.end();
         return;
       }
@@ -319,7 +321,12 @@ class MockServer implements MockAnthropic {
   }
 
   /** Writes SSE events, waiting for each to reach the socket so a later cut is deterministic. */
-  private async writeEvents(res: ServerResponse, events: SseEvent[], delayMs: number): Promise<void> {
+  private async writeEvents(
+    res: ServerResponse,
+    events: SseEvent[],
+    delayMs: number,
+    holds: MockReplyTurn['holds'] = [],
+  ): Promise<void> {
     if (!res.headersSent) {
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -328,7 +335,8 @@ class MockServer implements MockAnthropic {
       });
       res.flushHeaders();
     }
-    for (const event of events) {
+    for (const [index, event] of events.entries()) {
+      for (const hold of holds) if (hold.afterEvents === index) await hold.until;
       if (this.closed || res.destroyed) return;
       await new Promise<void>((resolve) => res.write(formatSse(event), () => resolve()));
       if (delayMs > 0) await pause(delayMs);

@@ -1,14 +1,13 @@
-// The built CLI in a real pseudo-terminal, for the REPL's end-to-end tests: what it drew (escape
-// sequences removed), a way to type, and how it ended. Every one started is killed by
-// `killPtyPulses()` (call it in afterEach).
+// The built CLI in a real pseudo-terminal, for the REPL's end-to-end tests: what a terminal
+// shows of what it drew (every byte goes through xterm.js), a way to type, and how it ended.
+// Every one started is killed by `killPtyPulses()` (call it in afterEach).
 import { spawn, type IPty } from '@lydell/node-pty';
+import unicode11 from '@xterm/addon-unicode11';
+import xterm from '@xterm/headless';
 import { PULSE_BIN, type PulseWorld } from './runPulse.js';
 
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
-
 export type PtyPulse = {
-  /** Everything drawn so far, as text. */
+  /** The terminal's scrollback and screen as text, rows it wrapped joined. */
   screen(): string;
   /** The raw bytes written to the terminal, escape sequences included. */
   output(): string;
@@ -33,10 +32,15 @@ const running: IPty[] = [];
 export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}): PtyPulse {
   let output = '';
   let code: number | undefined;
+  const cols = options.cols ?? 100;
+  const rows = options.rows ?? 40;
+  const term = new xterm.Terminal({ cols, rows, scrollback: 10_000, allowProposedApi: true });
+  term.loadAddon(new unicode11.Unicode11Addon());
+  term.unicode.activeVersion = '11';
   const pty = spawn(process.execPath, [PULSE_BIN, ...(options.args ?? [])], {
     name: 'xterm-256color',
-    cols: options.cols ?? 100,
-    rows: options.rows ?? 40,
+    cols,
+    rows,
     cwd: options.cwd ?? world.repo,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -47,10 +51,13 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
     },
   });
   running.push(pty);
-  pty.onData((data) => (output += data));
+  pty.onData((data) => {
+    output += data;
+    term.write(data);
+  });
   pty.onExit(({ exitCode }) => (code = exitCode));
   return {
-    screen: () => output.replace(ESCAPES, ''),
+    screen: () => terminalText(term),
     output: () => output,
     write: (text) => pty.write(text),
     exitCode: () => code,
@@ -60,4 +67,17 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
 
 export function killPtyPulses(): void {
   for (const pty of running.splice(0)) pty.kill();
+}
+
+function terminalText(term: InstanceType<typeof xterm.Terminal>): string {
+  const buffer = term.buffer.active;
+  const lines: string[] = [];
+  for (let index = 0; index < buffer.length; index++) {
+    const line = buffer.getLine(index);
+    if (!line) continue;
+    const text = line.translateToString(true);
+    if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+    else lines.push(text);
+  }
+  return lines.join('\n');
 }

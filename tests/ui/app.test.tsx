@@ -135,12 +135,13 @@ describe('the REPL', () => {
     await type('list files');
     view.stdin.write(KEYS.enter);
     await waitFor(() => frame().includes('Allow Bash(ls -la)?'));
-    expect(frame()).toContain('Bash(ls -la) running…');
+    // While the dialog is open the call is waiting on the person, not running.
+    expect(frame()).toContain('Bash(ls -la) waiting for approval');
     view.stdin.write(KEYS.enter);
     await waitFor(() => frame().includes('● Listed.'));
     expect(answer).toEqual({ behavior: 'allow' });
     expect(frame()).toContain('● Bash(ls -la)');
-    expect(frame()).toContain('⎿');
+    expect(frame()).toContain('⎿  total 0');
     expect(frame()).not.toContain('Allow Bash');
   });
 

@@ -4,7 +4,7 @@ import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { backgroundShells } from './backgroundShells.js';
 import { exitCodeAnswer } from './exitCodes.js';
-import { bashResultBlock, bashSdkResult, describeBashUse, summarizeBashResult } from './formatResult.js';
+import { bashResultBlock, bashSdkResult, describeBashUse, previewBashResult, summarizeBashResult } from './formatResult.js';
 import { effectiveTimeoutMs, readBashLimits } from './limits.js';
 import { bashPrompt } from './prompt.js';
 import { startShellCommand, type ShellRun } from './runShellCommand.js';
@@ -80,6 +80,7 @@ export const BashTool = {
   userFacingName: () => 'Bash',
   describeUse: describeBashUse,
   summarizeResult: summarizeBashResult,
+  previewResult: previewBashResult,
   // The permission engine owns Bash rules (prefixes, read-only commands, modes).
   checkPermissions: async () => ({ behavior: 'passthrough' }),
 

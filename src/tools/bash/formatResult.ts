@@ -97,3 +97,8 @@ export function summarizeBashResult(output: BashOutput): string {
   const lastLine = output.stdout.trimEnd().split('\n').at(-1)?.trim() ?? '';
   return lastLine ? `${status}: ${clip(lastLine, DESCRIBE_MAX_CHARS)}` : `${status} (no output)`;
 }
+
+/** What the command printed, stdout then stderr, for the lines shown under the call. */
+export function previewBashResult(output: BashOutput): string {
+  return [output.stdout.trimEnd(), output.stderr.trimEnd()].filter((part) => part !== '').join('\n');
+}

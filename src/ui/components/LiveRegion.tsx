@@ -7,6 +7,7 @@ import { ToolUseDetail, useToolDetailToggle } from './ToolUseDetail.js';
 export function LiveRegion() {
   const tools = useRepl((state) => state.activeToolUses);
   const liveText = useRepl((state) => state.liveText);
+  const awaitingApproval = useRepl((state) => state.permissionRequest?.toolUseId);
   useToolDetailToggle();
   if (tools.length === 0 && liveText === '') return null;
   return (
@@ -24,7 +25,7 @@ export function LiveRegion() {
           <Text>
             <Text color="yellow">● </Text>
             <Text bold>{tool.title}</Text>
-            <Text dimColor> running…</Text>
+            <Text dimColor>{tool.id === awaitingApproval ? ' waiting for approval' : ' running…'}</Text>
           </Text>
           {tool.detail !== undefined && <ToolUseDetail detail={tool.detail} />}
         </Box>

@@ -1,6 +1,8 @@
 // One finished item of the transcript. Printed once by <Static>; never re-rendered.
 import { Box, Text } from 'ink';
 import type { NoticeTone, TranscriptItem } from '../../state/store.js';
+import { useColumns } from '../hooks/useColumns.js';
+import { wrapRendered } from '../markdown/wrap.js';
 import { DiffView } from './DiffView.js';
 import { Welcome } from './Welcome.js';
 
@@ -23,16 +25,9 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
         </Box>
       );
     case 'assistant_lines':
-      return (
-        <Box marginTop={item.startsBlock ? 1 : 0}>
-          <Box width={2} flexShrink={0}>
-            <Text>{item.startsBlock ? '●' : ' '}</Text>
-          </Box>
-          <Text>{item.lines.join('\n')}</Text>
-        </Box>
-      );
+      return <AnswerLines lines={item.lines} startsBlock={item.startsBlock} />;
     case 'tool':
-      return <ToolCall title={item.title} summary={item.summary} isError={item.isError} patch={item.patch} />;
+      return <ToolCall title={item.title} summary={item.summary} isError={item.isError} patch={item.patch} preview={item.preview} />;
     case 'notice':
       return (
         <Box marginTop={1}>
@@ -42,9 +37,26 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
   }
 }
 
+/** Width of the answer's gutter, where a block's `●` goes. */
+export const ANSWER_GUTTER = 2;
+
+/** Rendered answer lines, wrapped here (not by Ink) so list items keep their indent. */
+function AnswerLines({ lines, startsBlock }: { lines: readonly string[]; startsBlock: boolean }) {
+  const width = useColumns() - ANSWER_GUTTER;
+  return (
+    <Box marginTop={startsBlock ? 1 : 0}>
+      <Box width={ANSWER_GUTTER} flexShrink={0}>
+        <Text>{startsBlock ? '●' : ' '}</Text>
+      </Box>
+      <Text wrap="truncate-end">{lines.flatMap((line) => wrapRendered(line, width)).join('\n')}</Text>
+    </Box>
+  );
+}
+
 type ToolCallProps = Omit<Extract<TranscriptItem, { kind: 'tool' }>, 'kind' | 'id'>;
 
-export function ToolCall({ title, summary, isError, patch }: ToolCallProps) {
+export function ToolCall({ title, summary, isError, patch, preview }: ToolCallProps) {
+  const shown = !isError && preview ? [...preview.lines, ...(preview.more > 0 ? [`… +${preview.more} lines`] : [])] : [summary];
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text>
@@ -54,7 +66,7 @@ export function ToolCall({ title, summary, isError, patch }: ToolCallProps) {
       <Box>
         <Text dimColor>{'  ⎿  '}</Text>
         <Text color={isError ? 'red' : undefined} dimColor={!isError}>
-          {summary}
+          {shown.join('\n')}
         </Text>
       </Box>
       {patch && (

@@ -16,7 +16,13 @@ export function toolTitle(tool: AnyTool | undefined, name: string, input: Record
   return detail ? `${display}(${detail})` : display;
 }
 
-export type ToolResultDisplay = { summary: string; isError: boolean; patch?: PatchHunk[] };
+export type ToolResultDisplay = { summary: string; isError: boolean; patch?: PatchHunk[]; preview?: ResultPreview };
+
+/** The first lines of a result's output and how many more there were. */
+export type ResultPreview = { lines: string[]; more: number };
+
+/** How many lines of a command's output show under it. */
+export const PREVIEW_LINES = 3;
 
 export function describeToolResult(
   tool: AnyTool | undefined,
@@ -29,7 +35,16 @@ export function describeToolResult(
     (tool?.summarizeResult && toolUseResult !== undefined
       ? safely(() => tool.summarizeResult?.(toolUseResult))
       : undefined) ?? (firstLine(resultText(block)) || 'Done');
-  return { summary: clip(summary), isError, patch: patchOf(toolUseResult) };
+  const preview = previewOf(tool, toolUseResult);
+  return { summary: clip(summary), isError, patch: patchOf(toolUseResult), ...(preview ? { preview } : {}) };
+}
+
+function previewOf(tool: AnyTool | undefined, toolUseResult: unknown): ResultPreview | undefined {
+  if (!tool?.previewResult || toolUseResult === undefined) return undefined;
+  const text = safely(() => tool.previewResult?.(toolUseResult));
+  if (!text) return undefined;
+  const lines = text.split('\n');
+  return { lines: lines.slice(0, PREVIEW_LINES).map(clip), more: Math.max(0, lines.length - PREVIEW_LINES) };
 }
 
 const hunkSchema = lazySchema(() =>

@@ -1,9 +1,11 @@
 // Keys that work wherever the focus is: Esc interrupts, Ctrl+C clears/interrupts and quits on
-// a second press, Ctrl+D quits from an empty prompt, Shift+Tab cycles the permission mode.
+// a second press, Ctrl+D quits from an empty prompt, Shift+Tab cycles the permission mode,
+// Ctrl+L redraws the screen.
 import { useInput } from 'ink';
 import { useEffect, useRef } from 'react';
 import type { ReplStore } from '../../state/store.js';
 import type { PermissionMode } from '../../types/permissions.js';
+import { redrawTerminal } from '../terminal/lineDiffLog.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 const MODE_CYCLE: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan'];
@@ -54,6 +56,10 @@ export function useGlobalKeys(store: ReplStore, actions: GlobalKeyActions): void
   useInput((input, key) => {
     const state = store.getState();
     if (key.ctrl && input === 'c') return onCtrlC();
+    if (key.ctrl && input === 'l') {
+      redrawTerminal();
+      return;
+    }
     if (key.ctrl && input === 'd') {
       if (state.draft.text === '' && !state.permissionRequest) actions.exit();
       return;

@@ -1,5 +1,6 @@
 // Minimal SGR styling for pre-rendered strings (markdown, diffs). Ink passes ANSI codes in a
 // <Text> through untouched, so rendered lines can be committed to <Static> as plain strings.
+import stringWidth from 'string-width';
 
 const style =
   (open: number, close: number) =>
@@ -28,7 +29,7 @@ export function stripAnsi(text: string): string {
   return text.replace(SGR_PATTERN, '');
 }
 
-/** Columns a rendered string takes, ignoring styling (wide characters count as one). */
+/** Columns a rendered string takes in a terminal: styling takes none, CJK and emoji take two. */
 export function visibleWidth(text: string): number {
-  return [...stripAnsi(text)].length;
+  return stringWidth(text);
 }

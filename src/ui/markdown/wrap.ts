@@ -1,0 +1,101 @@
+// Word-wraps a rendered (styled) line to a width, measuring what the terminal will draw: styling
+// takes no columns, CJK and emoji take two. A wrapped list item or indented line continues under
+// its text, not at the left edge. Each row closes its own styles and the next reopens them, so
+// every row stands alone (the terminal writer may rewrite one row without the others).
+import { visibleWidth } from './ansi.js';
+
+// eslint-disable-next-line no-control-regex
+const TOKEN = /\u001B\[[0-9;]*m|[^\u001B ]+| +|\u001B/g;
+const RESET = '\u001B[0m';
+/** A list marker at the start of a line: the text after it is where wrapped rows continue. */
+const LIST_MARKER = /^(?:[•☐☒◦▪-]|\d+[.)])$/;
+
+type Piece = { text: string; width: number; kind: 'style' | 'word' | 'gap' };
+
+function piecesOf(line: string): Piece[] {
+  return [...line.matchAll(TOKEN)].map(([text]) => {
+    if (text.startsWith('\u001B')) return { text, width: 0, kind: 'style' };
+    if (text.startsWith(' ')) return { text, width: text.length, kind: 'gap' };
+    return { text, width: visibleWidth(text), kind: 'word' };
+  });
+}
+
+/** Where rows after the first start: under the text of a list item, else under the line's indent. */
+function continuationIndent(pieces: readonly Piece[]): number {
+  let column = 0;
+  let index = 0;
+  while (pieces[index]?.kind === 'style') index++;
+  if (pieces[index]?.kind === 'gap') column += pieces[index++]?.width ?? 0;
+  while (pieces[index]?.kind === 'style') index++;
+  const marker = pieces[index];
+  if (marker?.kind === 'word' && LIST_MARKER.test(marker.text) && pieces[index + 1]?.kind === 'gap') {
+    return column + marker.width + (pieces[index + 1]?.width ?? 0);
+  }
+  return column;
+}
+
+/** Splits a word too long for any row into pieces that fit, by characters. */
+function splitWord(word: string, room: number, width: number): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let used = 0;
+  let limit = room;
+  for (const char of word) {
+    const charWidth = visibleWidth(char);
+    if (used + charWidth > limit && current !== '') {
+      parts.push(current);
+      current = '';
+      used = 0;
+      limit = width;
+    }
+    current += char;
+    used += charWidth;
+  }
+  if (current !== '') parts.push(current);
+  return parts;
+}
+
+export function wrapRendered(line: string, width: number): string[] {
+  if (width <= 0 || visibleWidth(line) <= width) return [line];
+  const pieces = piecesOf(line);
+  const indent = Math.min(continuationIndent(pieces), Math.floor(width / 2));
+  const rows: string[] = [];
+  let styles: string[] = [];
+  let row = '';
+  let used = 0;
+  let pendingGap = '';
+  let rowHasWord = false;
+
+  const breakRow = (): void => {
+    rows.push(styles.length > 0 ? row + RESET : row);
+    row = ' '.repeat(indent) + styles.join('');
+    used = indent;
+    pendingGap = '';
+    rowHasWord = false;
+  };
+
+  for (const piece of pieces) {
+    if (piece.kind === 'style') {
+      styles = piece.text === RESET || piece.text === '\u001B[m' ? [] : [...styles, piece.text];
+      row += piece.text;
+      continue;
+    }
+    if (piece.kind === 'gap') {
+      if (rowHasWord || rows.length === 0) pendingGap += piece.text;
+      continue;
+    }
+    if (rowHasWord && used + pendingGap.length + piece.width > width) breakRow();
+    row += pendingGap;
+    used += pendingGap.length;
+    pendingGap = '';
+    const parts = piece.width > width - used ? splitWord(piece.text, width - used, width - indent) : [piece.text];
+    parts.forEach((part, index) => {
+      if (index > 0) breakRow();
+      row += part;
+      used += visibleWidth(part);
+      rowHasWord = true;
+    });
+  }
+  rows.push(row);
+  return rows;
+}

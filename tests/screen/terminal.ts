@@ -1,0 +1,148 @@
+// The REPL's ground truth: the built CLI in a real pseudo-terminal, every byte it writes fed into
+// a real terminal emulator (xterm.js, headless), so tests read what a person would see — the
+// screen and the scrollback above it — rather than the bytes or Ink's idea of a frame.
+import { spawn, type IPty } from '@lydell/node-pty';
+import unicode11 from '@xterm/addon-unicode11';
+import xterm from '@xterm/headless';
+import { PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+
+const { Terminal } = xterm;
+type XTerm = InstanceType<typeof Terminal>;
+
+export type ScreenOptions = {
+  cols: number;
+  rows?: number;
+  args?: string[];
+  /** Added to the world's PATH, HOME, PULSE_CONFIG_DIR and TERM; ANTHROPIC_* go here. */
+  env?: Record<string, string>;
+};
+
+export type ScreenSession = {
+  /** The visible rows, trailing spaces trimmed. */
+  screen(): string[];
+  /** Scrollback and screen, top to bottom, with rows the terminal wrapped joined into one line. */
+  lines(): string[];
+  /** Scrollback and screen as the terminal's rows, each with whether it continues the row above. */
+  rows(): Array<{ text: string; wrapped: boolean }>;
+  /** Everything Pulse wrote, escape sequences included. */
+  bytes(): string;
+  /** Resolves once the emulator has parsed everything written so far and `check` holds. */
+  waitFor(check: (session: ScreenSession) => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Resolves once the text shows on the visible screen. */
+  waitForText(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  write(keys: string): void;
+  /** Writes straight into the emulator, as another program sharing the terminal would. */
+  inject(text: string): void;
+  /** Display columns at which `char` sits in a row of the buffer (wide characters take two). */
+  columnsOf(rowIndex: number, char: string): number[];
+  /** Resizes once the emulator has caught up, as a terminal window would between two writes. */
+  resize(cols: number, rows?: number): Promise<void>;
+  cols(): number;
+  exitCode(): number | undefined;
+  kill(): void;
+};
+
+const running: ScreenSession[] = [];
+
+export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSession {
+  const rows = options.rows ?? 30;
+  const term: XTerm = new Terminal({ cols: options.cols, rows, scrollback: 10_000, allowProposedApi: true });
+  // Emoji take two columns, as in every current terminal (xterm.js defaults to Unicode 6 widths).
+  term.loadAddon(new unicode11.Unicode11Addon());
+  term.unicode.activeVersion = '11';
+  let written = '';
+  let pendingWrites = 0;
+  let code: number | undefined;
+  const pty: IPty = spawn(process.execPath, [PULSE_BIN, ...(options.args ?? [])], {
+    name: 'xterm-256color',
+    cols: options.cols,
+    rows,
+    cwd: world.repo,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: world.home,
+      PULSE_CONFIG_DIR: world.configDir,
+      TERM: 'xterm-256color',
+      ...options.env,
+    },
+  });
+  pty.onData((data) => {
+    written += data;
+    pendingWrites++;
+    term.write(data, () => pendingWrites--);
+  });
+  pty.onExit(({ exitCode }) => (code = exitCode));
+
+  const bufferRows = (): Array<{ text: string; wrapped: boolean }> => {
+    const buffer = term.buffer.active;
+    const out: Array<{ text: string; wrapped: boolean }> = [];
+    for (let index = 0; index < buffer.length; index++) {
+      const line = buffer.getLine(index);
+      if (line) out.push({ text: line.translateToString(true), wrapped: line.isWrapped });
+    }
+    return out;
+  };
+
+  const session: ScreenSession = {
+    screen() {
+      const buffer = term.buffer.active;
+      const out: string[] = [];
+      for (let row = 0; row < term.rows; row++) out.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+      return out;
+    },
+    lines() {
+      const out: string[] = [];
+      for (const row of bufferRows()) {
+        if (row.wrapped && out.length > 0) out[out.length - 1] += row.text;
+        else out.push(row.text);
+      }
+      while (out.length > 0 && out.at(-1) === '') out.pop();
+      return out;
+    },
+    rows: bufferRows,
+    bytes: () => written,
+    async waitFor(check, what, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (pendingWrites === 0 && check(session)) return;
+        if (code !== undefined && pendingWrites === 0 && !check(session)) {
+          throw new Error(`pulse exited (${code}) before ${what}\n${session.screen().join('\n')}`);
+        }
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n--- screen ---\n${session.screen().join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+    waitForText(text, timeoutMs) {
+      const matches = (line: string): boolean => (typeof text === 'string' ? line.includes(text) : text.test(line));
+      return session.waitFor((s) => s.screen().some(matches), `"${String(text)}" on screen`, timeoutMs);
+    },
+    write: (keys) => pty.write(keys),
+    inject(text) {
+      pendingWrites++;
+      term.write(text, () => pendingWrites--);
+    },
+    columnsOf(rowIndex, char) {
+      const line = term.buffer.active.getLine(rowIndex);
+      const out: number[] = [];
+      for (let x = 0; line && x < term.cols; x++) if (line.getCell(x)?.getChars() === char) out.push(x);
+      return out;
+    },
+    async resize(cols, newRows = term.rows) {
+      await new Promise<void>((resolve) => term.write('', resolve));
+      term.resize(cols, newRows);
+      pty.resize(cols, newRows);
+    },
+    cols: () => term.cols,
+    exitCode: () => code,
+    kill() {
+      if (code === undefined) pty.kill();
+      term.dispose();
+    },
+  };
+  running.push(session);
+  return session;
+}
+
+export function killScreens(): void {
+  for (const session of running.splice(0)) session.kill();
+}
