@@ -1,20 +1,15 @@
 // Shared pieces for benchmarks that drive the built REPL in a real pseudo-terminal: an isolated
-// world (temp git repo, HOME, config dir), a pty session that records every byte Pulse writes,
-// and the child's CPU time from /proc. What all benchmarks share is in harness.mjs.
+// world (temp git repo, HOME, config dir), a pty session whose every byte goes into a terminal
+// emulator (xterm.js, headless) so waits are on what the screen shows, and the child's CPU time
+// from /proc. What all benchmarks share is in harness.mjs.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
-
-// Colours, cursor moves, erases and synchronized-output markers: what is left is the text.
-// eslint-disable-next-line no-control-regex
-const ESCAPES = /\u001B(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007]*\u0007|[=>])/g;
-
-export function stripEscapes(text) {
-  return text.replace(ESCAPES, '');
-}
+import unicode11 from '@xterm/addon-unicode11';
+import xterm from '@xterm/headless';
 
 /** A temp git repository as cwd plus a temp HOME and config dir; `cleanup` removes all three. */
 export async function createBenchWorld() {
@@ -29,13 +24,16 @@ export async function createBenchWorld() {
 }
 
 /**
- * Starts `node <bin> ...args` in a pty and records its output. `waitFor(check)` resolves on the
- * first output chunk after which `check(text)` holds, where `text` is everything written since
- * `mark` (escapes stripped), so callers wait on what the screen shows rather than on timers.
+ * Starts `node <bin> ...args` in a pty, feeding a terminal emulator. `waitFor(check)` resolves
+ * once `check(screen)` holds for the emulator's visible screen (rows joined by newlines), with
+ * the arrival time of the output that made it hold, so callers wait on what a person would see.
  */
 export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, rows = 40 }) {
   // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, shows where the REPL's time goes.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+  const term = new xterm.Terminal({ cols, rows, scrollback: 100_000, allowProposedApi: true });
+  term.loadAddon(new unicode11.Unicode11Addon());
+  term.unicode.activeVersion = '11';
   const pty = spawn(process.execPath, [...nodeArgs, bin, ...args], {
     name: 'xterm-256color',
     cols,
@@ -57,8 +55,26 @@ export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, ro
   let markIndex = 0;
   let markBytes = 0;
 
-  const sinceMark = () => stripEscapes(chunks.slice(markIndex).join(''));
-  const checkWaiter = () => {
+  const screen = () => {
+    const buffer = term.buffer.active;
+    const out = [];
+    for (let row = 0; row < term.rows; row++) out.push(buffer.getLine(buffer.baseY + row)?.translateToString(true) ?? '');
+    return out.join('\n');
+  };
+  /** Scrollback and screen, rows the terminal wrapped joined. */
+  const allLines = () => {
+    const buffer = term.buffer.active;
+    const out = [];
+    for (let index = 0; index < buffer.length; index++) {
+      const line = buffer.getLine(index);
+      if (!line) continue;
+      const text = line.translateToString(true);
+      if (line.isWrapped && out.length > 0) out[out.length - 1] += text;
+      else out.push(text);
+    }
+    return out;
+  };
+  const checkWaiter = (arrivedAt) => {
     if (!waiter) return;
     if (exitCode !== undefined) {
       const failed = waiter;
@@ -66,48 +82,51 @@ export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, ro
       failed.reject(new Error(`pulse exited (${exitCode}) while waiting for ${failed.label}`));
       return;
     }
-    if (!waiter.check(sinceMark())) return;
+    if (!waiter.check(screen())) return;
     const done = waiter;
     waiter = undefined;
     clearTimeout(done.timer);
-    done.resolve(performance.now());
+    done.resolve(arrivedAt);
   };
 
   pty.onData((data) => {
+    const arrivedAt = performance.now();
     chunks.push(data);
     totalBytes += Buffer.byteLength(data, 'utf8');
-    checkWaiter();
+    term.write(data, () => checkWaiter(arrivedAt));
   });
   pty.onExit(({ exitCode: code }) => {
     exitCode = code;
-    checkWaiter();
+    checkWaiter(performance.now());
   });
 
   return {
     pid: pty.pid,
     write: (text) => pty.write(text),
-    /** Starts a new window for `waitFor` and `bytesSinceMark`. */
+    /** Starts a new window for `bytesSinceMark` and `rawSinceMark`. */
     mark() {
       markIndex = chunks.length;
       markBytes = totalBytes;
     },
     bytesSinceMark: () => totalBytes - markBytes,
-    textSinceMark: sinceMark,
     rawSinceMark: () => chunks.slice(markIndex).join(''),
-    /** Resolves with performance.now() of the output chunk that satisfied `check`. */
+    screen,
+    allLines,
+    /** Resolves with performance.now() of the output chunk after which `check` held. */
     waitFor(check, label, timeoutMs = 60_000) {
       return new Promise((resolvePromise, reject) => {
         const timer = setTimeout(() => {
           waiter = undefined;
-          reject(new Error(`timed out waiting for ${label}`));
+          reject(new Error(`timed out waiting for ${label}\n${screen()}`));
         }, timeoutMs);
         waiter = { check, label, resolve: resolvePromise, reject, timer };
-        checkWaiter();
+        term.write('', () => checkWaiter(performance.now()));
       });
     },
     exitCode: () => exitCode,
     kill: () => {
       if (exitCode === undefined) pty.kill();
+      term.dispose();
     },
   };
 }

@@ -98,6 +98,11 @@ export type ReplData = {
   transcriptEpoch: number;
   /** The unfinished tail of the streaming answer. */
   liveText: string;
+  /**
+   * The same text drawn as it will be once finished (rendered lines, and whether it starts a
+   * block with its bullet), so it can turn final without being redrawn; null: show `liveText`.
+   */
+  livePreview: { lines: string[]; startsBlock: boolean } | null;
   activeToolUses: ActiveToolUse[];
   isRunning: boolean;
   spinner: SpinnerState | null;
@@ -124,7 +129,7 @@ export type ReplActions = {
    * scrollback keeps them. A no-op when that item is gone already (after `/clear`).
    */
   releasePrinted(lastPrintedId: string): void;
-  setLiveText(text: string): void;
+  setLiveText(text: string, preview?: ReplData['livePreview']): void;
   startToolUse(use: ActiveToolUse): void;
   finishToolUse(id: string): void;
   setToolUseDetail(id: string, detail: string): void;
@@ -154,6 +159,7 @@ export function initialReplData(overrides: Partial<ReplData> = {}): ReplData {
     transcript: [],
     transcriptEpoch: 0,
     liveText: '',
+    livePreview: null,
     activeToolUses: [],
     isRunning: false,
     spinner: null,
@@ -200,6 +206,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
         transcript: [],
         transcriptEpoch: s.transcriptEpoch + 1,
         liveText: '',
+        livePreview: null,
         activeToolUses: [],
         contextLeftPercent: null,
       })),
@@ -209,7 +216,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
         if (index === -1) return {};
         return { transcript: s.transcript.slice(index + 1), transcriptEpoch: s.transcriptEpoch + 1 };
       }),
-    setLiveText: (liveText) => set({ liveText }),
+    setLiveText: (liveText, preview = null) => set({ liveText, livePreview: liveText === '' ? null : preview }),
     startToolUse: (use) => set((s) => ({ activeToolUses: [...s.activeToolUses, use] })),
     finishToolUse: (id) => set((s) => ({ activeToolUses: s.activeToolUses.filter((u) => u.id !== id) })),
     setToolUseDetail: (id, detail) =>
@@ -218,7 +225,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
       set({ isRunning: true, spinner: { verb, startedAt: now, outputTokens: 0 } }),
     setOutputTokens: (outputTokens) =>
       set((s) => (s.spinner ? { spinner: { ...s.spinner, outputTokens } } : {})),
-    stopRun: () => set({ isRunning: false, spinner: null, liveText: '', activeToolUses: [] }),
+    stopRun: () => set({ isRunning: false, spinner: null, liveText: '', livePreview: null, activeToolUses: [] }),
     enqueuePrompt: (prompt) => set((s) => ({ queuedPrompts: [...s.queuedPrompts, prompt] })),
     dequeuePrompt: () => {
       const [first, ...rest] = get().queuedPrompts;

@@ -1,27 +1,37 @@
-// The only part of the conversation that redraws: tool calls still running and the unfinished
-// line of the answer. Everything finished has already moved to the transcript.
+// The only part of the conversation that redraws: the unfinished line of the answer (drawn as
+// the transcript will print it) and tool calls still running. Everything finished has already
+// moved to the transcript.
 import { Box, Text } from 'ink';
 import { useRepl } from '../hooks/useReplStore.js';
+import { AnswerLines } from './TranscriptRow.js';
 import { ToolUseDetail, useToolDetailToggle } from './ToolUseDetail.js';
 
 export function LiveRegion() {
   const tools = useRepl((state) => state.activeToolUses);
   const liveText = useRepl((state) => state.liveText);
+  const preview = useRepl((state) => state.livePreview);
   const awaitingApproval = useRepl((state) => state.permissionRequest?.toolUseId);
   useToolDetailToggle();
   if (tools.length === 0 && liveText === '') return null;
   return (
-    <Box flexDirection="column" marginTop={1}>
-      {liveText !== '' && (
-        <Box>
-          <Box width={2} flexShrink={0}>
-            <Text> </Text>
+    <Box flexDirection="column">
+      {preview ? (
+        preview.lines.length > 0 && (
+        // Drawn exactly as the transcript will print it, so finishing it costs no redraw.
+          <AnswerLines lines={preview.lines} startsBlock={preview.startsBlock} />
+        )
+      ) : (
+        liveText !== '' && (
+          <Box marginTop={1}>
+            <Box width={2} flexShrink={0}>
+              <Text> </Text>
+            </Box>
+            <Text>{liveText}</Text>
           </Box>
-          <Text>{liveText}</Text>
-        </Box>
+        )
       )}
       {tools.map((tool) => (
-        <Box key={tool.id} flexDirection="column">
+        <Box key={tool.id} flexDirection="column" marginTop={1}>
           <Text>
             <Text color="yellow">● </Text>
             <Text bold>{tool.title}</Text>

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { SPINNER_FRAMES, spinnerText } from '../format/spinnerLine.js';
 import { useRepl, useReplStoreApi } from '../hooks/useReplStore.js';
 
-const TICK_MS = 250;
+/** Twice a second: enough to show it is alive, a few bytes each time (only the changed cells). */
+const TICK_MS = 500;
 
 export function SpinnerLine({ now = Date.now, tickMs = TICK_MS }: { now?: () => number; tickMs?: number }) {
   const store = useReplStoreApi();

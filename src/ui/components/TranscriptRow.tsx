@@ -41,7 +41,7 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
 export const ANSWER_GUTTER = 2;
 
 /** Rendered answer lines, wrapped here (not by Ink) so list items keep their indent. */
-function AnswerLines({ lines, startsBlock }: { lines: readonly string[]; startsBlock: boolean }) {
+export function AnswerLines({ lines, startsBlock }: { lines: readonly string[]; startsBlock: boolean }) {
   const width = useColumns() - ANSWER_GUTTER;
   return (
     <Box marginTop={startsBlock ? 1 : 0}>

@@ -37,6 +37,18 @@ export class MarkdownLineStream {
     return [...this.tableRows, this.partialLine].filter((line) => line !== '').join('\n');
   }
 
+  /**
+   * The unfinished line drawn as it will be once its end arrives: after the blank line that
+   * will separate it, rendered with its open `**`, `` ` `` and `~~` closed. Held table rows are
+   * shown as written until the table is drawn.
+   */
+  preview(): string[] {
+    if (this.tableRows.length > 0) return [...this.tableRows, this.partialLine].filter((line) => line !== '');
+    if (this.partialLine.trim() === '' || FENCE_OPEN.test(this.partialLine) && !this.fence) return [];
+    const lines = this.fence ? renderCodeLines(this.partialLine, this.fence.lang) : renderSourceLine(closeOpenMarkers(this.partialLine));
+    return this.blankPending && lines.length > 0 ? ['', ...lines] : lines;
+  }
+
   private processLine(line: string): string[] {
     if (this.fence) return this.processFencedLine(line);
 
@@ -93,6 +105,20 @@ export class MarkdownLineStream {
 function renderSourceLine(line: string): string[] {
   const indent = /^\s*/.exec(line)?.[0].replace(/\t/g, '    ') ?? '';
   return renderMarkdown(line.trimStart()).map((rendered) => indent + rendered);
+}
+
+/** Closes the inline markers a line cut mid-way leaves open, so it renders as it will end. */
+function closeOpenMarkers(line: string): string {
+  const ticks = line.match(/`/g)?.length ?? 0;
+  if (ticks % 2 === 1) return `${line}\``;
+  const outsideCode = line.replace(/`[^`]*`/g, '');
+  let closed = line;
+  if ((outsideCode.match(/\*\*/g)?.length ?? 0) % 2 === 1) closed += '**';
+  if ((outsideCode.match(/~~/g)?.length ?? 0) % 2 === 1) closed += '~~';
+  // A single `*` opens emphasis, except a list marker at the start.
+  const singles = outsideCode.replace(/^\s*\* /, '').replace(/\*\*/g, '').match(/\*/g)?.length ?? 0;
+  if (singles % 2 === 1) closed += '*';
+  return closed;
 }
 
 /** A whole answer at once, through the same path as streaming so both look the same. */

@@ -1,13 +1,12 @@
-// How long streamed text waits before it is drawn. Every frame that commits lines makes Ink
-// repaint the whole area under the answer (spinner, prompt box, footer: one to two kilobytes),
-// so a frame per 33 ms is right for the API's usual pace but wasteful when text arrives faster
-// than anyone reads. Up to ~150 tokens a second frames come every 33 ms; beyond that the wait
-// grows with the square of the pace, reaching a second at ~800 tokens a second and its cap of
-// 1.5 s at ~1,000 (a fast model, a replayed answer), so each frame carries a screenful or more
-// and the repaint is paid per screen, not per line.
+// How long streamed text waits before it is drawn. A frame costs a render of the live area
+// (React, layout, Ink's cell grid) and a few bytes of cursor movement around the text it adds,
+// so ten a second is right for the API's usual pace (a few words each) and wasteful when text
+// arrives faster than anyone reads. Up to ~150 tokens a second frames come every 100 ms; beyond
+// that the wait grows with the square of the pace, reaching its cap of 1.5 s at ~600 tokens a
+// second (a fast model, a replayed answer), so each frame carries a screenful or more.
 
-/** Never more than ~30 frames a second. */
-export const MIN_FRAME_INTERVAL_MS = 33;
+/** Never more than ten frames a second: text appears a few words at a time. */
+export const MIN_FRAME_INTERVAL_MS = 100;
 /** Never hold text back longer than this. */
 export const MAX_FRAME_INTERVAL_MS = 1500;
 /** Up to this pace (characters a second, ~150 tokens) frames come as often as they may. */

@@ -129,7 +129,7 @@ export class TurnPresenter {
       this.pendingText = '';
     }
     state.setOutputTokens(this.outputTokens);
-    state.setLiveText(this.stream?.pending ?? '');
+    state.setLiveText(this.stream?.pending ?? '', this.stream ? { lines: this.stream.preview(), startsBlock: this.needsBullet } : null);
   }
 
   private endTextBlock(): void {

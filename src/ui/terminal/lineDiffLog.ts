@@ -2,8 +2,9 @@
 // scripts/packagePatches.mjs). Ink hands over each frame of the live area as text; this writes
 // only what changed since the frame on screen:
 // - unchanged rows are skipped, a changed row is rewritten from its first changed column;
-// - rows added or removed in the middle are made with insert/delete-line, so what sits under
-//   them (the prompt box, the footer) is moved by the terminal instead of being redrawn;
+// - rows added or removed are made with insert/delete-line where that lines up the most old
+//   rows with new ones, so what sits under them (the prompt box) is moved by the terminal
+//   instead of being redrawn;
 // - finished output (<Static>) goes above the live area the same way, and when it is the rows
 //   already on screen (the live tail of an answer becoming final) it costs nothing at all;
 // - the frame never outgrows the screen, so every row it owns can be reached again;
@@ -23,6 +24,7 @@ const HIDE_CURSOR = `${ESC}?25l`;
 const SHOW_CURSOR = `${ESC}?25h`;
 const ERASE_LINE_END = `${ESC}K`;
 const ERASE_DOWN = `${ESC}J`;
+const RESET_STYLES = `${ESC}0m`;
 /** Writes larger than this go out as one synchronized update, so the terminal shows no tearing. */
 const SYNCHRONIZE_ABOVE = 2048;
 
@@ -32,6 +34,45 @@ function rowsOf(text: string): string[] {
   const rows = text.split('\n');
   if (rows.at(-1) === '') rows.pop();
   return rows;
+}
+
+/** Which attribute an SGR parameter sets, so a later code for the same one replaces it. */
+function sgrSlot(parameter: number): string | undefined {
+  if (parameter === 1 || parameter === 2 || parameter === 22) return 'intensity';
+  if (parameter === 3 || parameter === 23) return 'italic';
+  if (parameter === 4 || parameter === 24) return 'underline';
+  if (parameter === 7 || parameter === 27) return 'inverse';
+  if (parameter === 9 || parameter === 29) return 'strike';
+  if ((parameter >= 30 && parameter <= 39) || (parameter >= 90 && parameter <= 97)) return 'foreground';
+  if ((parameter >= 40 && parameter <= 49) || (parameter >= 100 && parameter <= 107)) return 'background';
+  return undefined;
+}
+
+const RESETTING = new Set([22, 23, 24, 27, 29, 39, 49]);
+
+/**
+ * The styles in force after a run of SGR codes, as the shortest codes that set them again: a
+ * closed style drops out instead of being replayed open-then-closed.
+ */
+class SgrState {
+  private readonly slots = new Map<string, string>();
+
+  apply(code: string): void {
+    const parameters = code.slice(2, -1).split(';').map(Number);
+    const first = parameters[0] ?? 0;
+    if (code === `${ESC}m` || first === 0) {
+      this.slots.clear();
+      return;
+    }
+    const slot = sgrSlot(first);
+    if (slot === undefined) this.slots.set(code, code);
+    else if (RESETTING.has(first)) this.slots.delete(slot);
+    else this.slots.set(slot, code);
+  }
+
+  toString(): string {
+    return [...this.slots.values()].join('');
+  }
 }
 
 // eslint-disable-next-line no-control-regex
@@ -45,28 +86,106 @@ const ESCAPE_AT = /\u001B\[[0-9;?]*[ -/]*[@-~]/y;
 function rewriteFrom(before: string, after: string): { index: number; column: number; styles: string } {
   let index = 0;
   let safe = 0;
-  let styles: string[] = [];
-  let safeStyles: string[] = [];
+  const styles = new SgrState();
+  let safeStyles = '';
   while (index < before.length && index < after.length && before[index] === after[index]) {
     if (after[index] === '\u001B') {
       ESCAPE_AT.lastIndex = index;
       const match = ESCAPE_AT.exec(after);
       if (!match || before.slice(index, index + match[0].length) !== match[0]) break;
       const code = match[0];
-      if (code.endsWith('m')) styles = code === `${ESC}0m` || code === `${ESC}m` ? [] : [...styles, code];
+      if (code.endsWith('m')) styles.apply(code);
       index += code.length;
       safe = index;
-      safeStyles = styles;
+      safeStyles = styles.toString();
       continue;
     }
     const char = after.charCodeAt(index);
     index++;
     if (char >= 0x20 && char < 0x7f) {
       safe = index;
-      safeStyles = styles;
+      safeStyles = styles.toString();
     }
   }
-  return { index: safe, column: visibleWidth(after.slice(0, safe)), styles: safeStyles.join('') };
+  return { index: safe, column: visibleWidth(after.slice(0, safe)), styles: safeStyles };
+}
+
+/** Start indexes of the escape sequences in a row, each mapped to where it ends. */
+function escapeSpans(row: string): Map<number, number> {
+  const spans = new Map<number, number>();
+  for (let index = row.indexOf('\u001B'); index !== -1; index = row.indexOf('\u001B', index + 1)) {
+    ESCAPE_AT.lastIndex = index;
+    const match = ESCAPE_AT.exec(row);
+    if (match) spans.set(index, index + match[0].length);
+  }
+  return spans;
+}
+
+/** The styles in force at `index`. */
+function stylesBefore(row: string, spans: Map<number, number>, index: number): string {
+  const styles = new SgrState();
+  for (const [start, end] of spans) {
+    if (start >= index) break;
+    const code = row.slice(start, end);
+    if (code.endsWith('m')) styles.apply(code);
+  }
+  return styles.toString();
+}
+
+/** Whether `index` falls inside one of the escape sequences. */
+function insideEscape(spans: Map<number, number>, index: number): boolean {
+  for (const [start, end] of spans) if (index > start && index < end) return true;
+  return false;
+}
+
+/**
+ * Where the unchanged tail of a rewritten row starts, in both rows, when it sits at the same
+ * column in both (so it can stay on screen): the longest common suffix, shortened until it
+ * starts with a plain ASCII character outside any escape sequence. A frame that changes only a
+ * spinner glyph or a counter rewrites just that.
+ */
+function keptTail(before: string, after: string, from: number): { after: number; before: number } | undefined {
+  let length = 0;
+  const limit = Math.min(before.length, after.length) - from;
+  while (length < limit && before[before.length - 1 - length] === after[after.length - 1 - length]) length++;
+  if (length === 0) return undefined;
+  const afterSpans = escapeSpans(after);
+  const beforeSpans = escapeSpans(before);
+  for (; length > 0; length--) {
+    const afterStart = after.length - length;
+    const beforeStart = before.length - length;
+    const char = after.charCodeAt(afterStart);
+    if (char < 0x20 || char >= 0x7f || insideEscape(afterSpans, afterStart) || insideEscape(beforeSpans, beforeStart)) continue;
+    if (visibleWidth(after.slice(0, afterStart)) !== visibleWidth(before.slice(0, beforeStart))) return undefined;
+    // The tail on screen was drawn with the styles in force where it starts: they must agree.
+    if (stylesBefore(after, afterSpans, afterStart) !== stylesBefore(before, beforeSpans, beforeStart)) return undefined;
+    return { after: afterStart, before: beforeStart };
+  }
+  return undefined;
+}
+
+/**
+ * Where to insert (or delete) rows so that the most rows of the old frame line up with equal
+ * rows of the new one: a spinner appearing above the prompt box moves the box down by one
+ * insert-line even when the footer under it changed too. Later places win ties (appending at
+ * the end needs no insert at all).
+ */
+function bestSplice(before: readonly string[], next: readonly string[], grow: number): number {
+  const removed = Math.max(0, -grow);
+  let best = 0;
+  let bestScore = -1;
+  for (let at = 0; at <= before.length - removed; at++) {
+    let score = 0;
+    for (let index = 0; index < before.length; index++) {
+      if (index < at) score += before[index] === next[index] ? 1 : 0;
+      else if (index >= at + removed) score += before[index] === next[index + grow] ? 1 : 0;
+    }
+    if (score >= bestScore) {
+      best = at;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 /** How many rows a row of the old frame takes once the terminal has rewrapped it to `columns`. */
@@ -236,38 +355,26 @@ export class LineDiffLog {
 
   private draw(next: string[]): void {
     const before = this.rows;
-    let prefix = 0;
-    while (prefix < before.length && prefix < next.length && before[prefix] === next[prefix]) prefix++;
-    let suffix = 0;
-    while (
-      suffix < before.length - prefix &&
-      suffix < next.length - prefix &&
-      before[before.length - 1 - suffix] === next[next.length - 1 - suffix]
-    ) {
-      suffix++;
-    }
     const model: Array<string | undefined> = [...before];
     const grow = next.length - before.length;
-    if (grow > 0 && suffix > 0) {
-      // New rows at the bottom first (newlines scroll the screen if need be), then the rows
-      // under the change are pushed down into them. The frame fits the screen, so its top
-      // stays in reach.
-      if (this.ownedRows() < next.length) this.moveTo(next.length - 1);
-      const at = before.length - suffix;
-      this.moveTo(at);
-      this.out += `\r${ESC}${grow}L`;
-      model.splice(at, 0, ...new Array<undefined>(grow));
-    } else if (grow > 0) {
-      // Rows added at the end are written in order, each newline making the next one.
-      model.push(...new Array<undefined>(grow));
-    } else if (grow < 0) {
-      const at = next.length - suffix;
-      this.moveTo(Math.max(0, at));
-      if (suffix > 0) this.out += `\r${ESC}${-grow}M`;
-      else this.out += `\r${ERASE_DOWN}`;
-      model.splice(at, -grow);
+    if (grow !== 0) {
+      const at = bestSplice(before, next, grow);
+      if (grow > 0 && at < before.length) {
+        // New rows at the bottom first (newlines scroll the screen if need be), then the rows
+        // under the change are pushed down into them. The frame fits the screen, so its top
+        // stays in reach.
+        if (this.ownedRows() < next.length) this.moveTo(next.length - 1);
+        this.moveTo(at);
+        this.out += `\r${ESC}${grow}L`;
+      } else if (grow < 0) {
+        this.moveTo(at);
+        this.out += at - grow < before.length ? `\r${ESC}${-grow}M` : `\r${ERASE_DOWN}`;
+      }
+      // Rows added at the end are written in order below, each newline making the next one.
+      if (grow > 0) model.splice(at, 0, ...new Array<undefined>(grow));
+      else model.splice(at, -grow);
     }
-    for (let index = prefix; index < next.length - suffix; index++) {
+    for (let index = 0; index < next.length; index++) {
       const row = next[index] ?? '';
       const old = model[index];
       if (old === row) continue;
@@ -291,6 +398,15 @@ export class LineDiffLog {
     }
     const from = rewriteFrom(old, row);
     const position = from.column === 0 ? '\r' : `${ESC}${from.column + 1}G`;
+    const tail = keptTail(old, row, from.index);
+    if (tail) {
+      // Only the middle changed; what follows it is already on screen. Styles opened in the
+      // middle are closed so the terminal is left in its default state, as after a whole row.
+      const middle = row.slice(from.index, tail.after);
+      const styled = from.styles !== '' || middle.includes('\u001B');
+      this.out += `${position}${from.styles}${middle}${styled ? RESET_STYLES : ''}\r`;
+      return;
+    }
     const shorter = visibleWidth(row) < visibleWidth(old) ? ERASE_LINE_END : '';
     this.out += `${position}${from.styles}${row.slice(from.index)}${shorter}\r`;
   }
