@@ -6,28 +6,13 @@ import {
 import type { LoopEvent } from '../../src/types/messages.js';
 import type { ToolUseContext } from '../../src/tools/Tool.js';
 import { text, toolUse } from '../support/scriptedModel.js';
-import { fakeTool, makeContext, runQuery, toolResultsOf } from './harness.js';
+import { deferred, fakeTool, makeContext, runQuery, toolResultsOf, untilAborted } from './harness.js';
 
 function interruptions(events: readonly LoopEvent[]): string[] {
   return events.flatMap((e) => {
     if (e.type !== 'user' || typeof e.message.content === 'string') return [];
     return e.message.content.flatMap((b) => (b.type === 'text' ? [b.text] : []));
   });
-}
-
-function untilAborted(ctx: ToolUseContext): Promise<void> {
-  return new Promise((resolve) => {
-    if (ctx.abortSignal.aborted) resolve();
-    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
 
 describe('query: aborts', () => {

@@ -177,3 +177,20 @@ export function barrier(count: number): { arrive(): Promise<void> } {
     },
   };
 }
+
+/** A promise and the function that settles it, for making a scripted model or tool wait. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Resolves once the call's abort signal fires (at once if it already has). */
+export function untilAborted(ctx: ToolUseContext): Promise<void> {
+  return new Promise((resolve) => {
+    if (ctx.abortSignal.aborted) resolve();
+    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

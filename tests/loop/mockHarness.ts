@@ -1,5 +1,6 @@
 // Drives query() with the production model layer (real createCallModel, real SDK client) against
 // the project's mock Messages API, so what the loop sends is checked by the mock's pairing rule.
+import { afterEach, beforeEach } from 'vitest';
 import { createCallModel } from '../../src/api/callModel.js';
 import { createClient } from '../../src/api/client.js';
 import { noAutocompaction, noMicrocompaction, type QueryParams } from '../../src/query/deps.js';
@@ -48,4 +49,17 @@ export async function runAgainstMock(mock: MockAnthropic, options: MockRunOption
 /** Continues a finished conversation with one more prompt, as the REPL does after an abort. */
 export function continueWith(history: readonly Message[], prompt: string): Message[] {
   return [...history, createUserMessage({ content: prompt })];
+}
+
+/** The real model layer retries after 1 ms in the calling test file, so fault scripts run fast. */
+export function useFastRetries(): void {
+  let saved: string | undefined;
+  beforeEach(() => {
+    saved = process.env.PULSE_RETRY_BASE_DELAY_MS;
+    process.env.PULSE_RETRY_BASE_DELAY_MS = '1';
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PULSE_RETRY_BASE_DELAY_MS;
+    else process.env.PULSE_RETRY_BASE_DELAY_MS = saved;
+  });
 }

@@ -1,38 +1,23 @@
 // The loop against the mock Messages API with the real model layer: model fallback after
 // overloads, aborts at precise points, and extended thinking. Every follow-up request must
 // pass the mock's tool_use/tool_result pairing check.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ToolUseContext } from '../../src/tools/Tool.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage, LoopEvent, SystemMessage } from '../../src/types/messages.js';
 import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
-import { withStreamingTools, fakeTool, makeContext, toolResultsOf } from './harness.js';
-import { continueWith, runAgainstMock } from './mockHarness.js';
+import { withStreamingTools, fakeTool, makeContext, toolResultsOf, untilAborted } from './harness.js';
+import { continueWith, runAgainstMock, useFastRetries } from './mockHarness.js';
 
 const MAIN = 'claude-opus-4-8';
 const FALLBACK = 'claude-sonnet-4-6';
 const overloaded: MockTurn = { kind: 'http_error', status: 529 };
 
 let mock: MockAnthropic | undefined;
-let savedDelay: string | undefined;
-
-beforeEach(() => {
-  savedDelay = process.env.PULSE_RETRY_BASE_DELAY_MS;
-  process.env.PULSE_RETRY_BASE_DELAY_MS = '1';
-});
+useFastRetries();
 
 afterEach(async () => {
-  if (savedDelay === undefined) delete process.env.PULSE_RETRY_BASE_DELAY_MS;
-  else process.env.PULSE_RETRY_BASE_DELAY_MS = savedDelay;
   await mock?.close();
   mock = undefined;
 });
-
-function untilAborted(ctx: ToolUseContext): Promise<void> {
-  return new Promise((resolve) => {
-    if (ctx.abortSignal.aborted) resolve();
-    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
 
 function fallbackNotices(events: readonly LoopEvent[]): SystemMessage[] {
   return events.filter((e): e is SystemMessage => e.type === 'system' && e.subtype === 'model_fallback');

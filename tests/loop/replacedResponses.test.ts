@@ -5,54 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { FallbackTriggeredError } from '../../src/api/errors.js';
 import type { CallModelParams, ModelEvent } from '../../src/api/types.js';
-import type { AssistantMessage, ContentBlock, LoopEvent, UserMessage } from '../../src/types/messages.js';
-import { text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
-import { fakeTool, runQuery, TEST_MODEL, toolResultsOf, userPrompt } from './harness.js';
+import type { ContentBlock, LoopEvent, UserMessage } from '../../src/types/messages.js';
+import { blockMessage, text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
+import { deferred, fakeTool, runQuery, TEST_MODEL, toolResultsOf, untilAborted, userPrompt } from './harness.js';
 import { prompt, round } from '../unit/compact/fixtures.js';
 
 const finish: ResponseTurn = { blocks: [text('All done.')] };
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 const ticks = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 };
-
-let uuidCounter = 0;
-function blockMessage(params: CallModelParams, block: ContentBlock, id: string): AssistantMessage {
-  return {
-    type: 'assistant',
-    uuid: `attempt-${++uuidCounter}`,
-    timestamp: new Date().toISOString(),
-    message: {
-      id,
-      type: 'message',
-      role: 'assistant',
-      model: params.model,
-      content: [block],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: {
-        cache_creation: null,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-        inference_geo: null,
-        input_tokens: 10,
-        output_tokens: 5,
-        output_tokens_details: null,
-        server_tool_use: null,
-        service_tier: null,
-        speed: null,
-      },
-    },
-  };
-}
 
 const toolUseBlock = (id: string, name: string, input: unknown): ContentBlock => ({
   type: 'tool_use',
@@ -198,7 +160,7 @@ describe('query: a replaced response never loses what its calls did', () => {
       safe: true,
       run: async function* (_input, ctx) {
         started.resolve();
-        await new Promise<void>((resolve) => ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true }));
+        await untilAborted(ctx);
         throw new Error('read interrupted');
       },
     });

@@ -1,25 +1,18 @@
 // Issue 19 through the production model layer (the real SDK client, real SSE) against the mock
 // Messages API: each stop reason and block type as the API sends it, and every follow-up request
 // must pass the mock's checks (tool pairs, server tool pairs, unchanged thinking blocks).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage, LoopEvent, SystemMessage } from '../../src/types/messages.js';
 import { lastAssistantText } from '../../src/utils/messages.js';
 import { startMockAnthropic, type MockAnthropic, type MockBlock, type MockTurn } from '../support/mockAnthropic.js';
 import { prompt, round } from '../unit/compact/fixtures.js';
 import { fakeTool } from './harness.js';
-import { continueWith, runAgainstMock } from './mockHarness.js';
+import { continueWith, runAgainstMock, useFastRetries } from './mockHarness.js';
 
 let mock: MockAnthropic | undefined;
-let savedDelay: string | undefined;
-
-beforeEach(() => {
-  savedDelay = process.env.PULSE_RETRY_BASE_DELAY_MS;
-  process.env.PULSE_RETRY_BASE_DELAY_MS = '1';
-});
+useFastRetries();
 
 afterEach(async () => {
-  if (savedDelay === undefined) delete process.env.PULSE_RETRY_BASE_DELAY_MS;
-  else process.env.PULSE_RETRY_BASE_DELAY_MS = savedDelay;
   expect(mock?.pairingErrors ?? []).toEqual([]);
   await mock?.close();
   mock = undefined;

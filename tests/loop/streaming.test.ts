@@ -3,59 +3,13 @@
 // request order, a failing Bash call cancels its siblings, and a withdrawn block's call is
 // stopped and never answered.
 import { describe, expect, it } from 'vitest';
-import type { CallModelParams, ModelEvent } from '../../src/api/types.js';
+import type { ModelEvent } from '../../src/api/types.js';
 import { BashTool } from '../../src/tools/bash/BashTool.js';
-import type { ToolUseContext } from '../../src/tools/Tool.js';
-import type { AssistantMessage, ContentBlock, LoopEvent } from '../../src/types/messages.js';
-import { text, toolUse } from '../support/scriptedModel.js';
-import { fakeTool, makeContext, runQuery, toolResultsOf } from './harness.js';
+import type { ContentBlock, LoopEvent } from '../../src/types/messages.js';
+import { blockMessage, text, toolUse } from '../support/scriptedModel.js';
+import { deferred, fakeTool, makeContext, runQuery, toolResultsOf, untilAborted } from './harness.js';
 
 const finish = { blocks: [text('All done.')] };
-
-function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
-function untilAborted(ctx: ToolUseContext): Promise<void> {
-  return new Promise((resolve) => {
-    if (ctx.abortSignal.aborted) resolve();
-    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
-
-let uuidCounter = 0;
-function blockMessage(params: CallModelParams, block: ContentBlock, id = 'msg_hand'): AssistantMessage {
-  return {
-    type: 'assistant',
-    uuid: `hand-${++uuidCounter}`,
-    timestamp: new Date().toISOString(),
-    message: {
-      id,
-      type: 'message',
-      role: 'assistant',
-      model: params.model,
-      content: [block],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: {
-        cache_creation: null,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-        inference_geo: null,
-        input_tokens: 10,
-        output_tokens: 5,
-        output_tokens_details: null,
-        server_tool_use: null,
-        service_tier: null,
-        speed: null,
-      },
-    },
-  };
-}
 
 function toolUseBlock(id: string, name: string, input: unknown): ContentBlock {
   return { type: 'tool_use', id, name, input, caller: { type: 'direct' } };
@@ -65,6 +19,17 @@ const messageStop: ModelEvent = { type: 'stream_event', event: { type: 'message_
 
 function isMessageStop(event: LoopEvent): boolean {
   return event.type === 'stream_event' && event.event.type === 'message_stop';
+}
+
+/** Two Bash calls side by side in one streamed response, then a final answer. */
+function runTwoBashCalls(first: string, second: string) {
+  return runQuery({
+    streamingTools: true,
+    tools: [BashTool],
+    context: makeContext({ mode: 'bypassPermissions' }),
+    canUseTool: async () => ({ behavior: 'allow' }),
+    turns: [{ blocks: [toolUse('Bash', { command: first }, 'b1'), toolUse('Bash', { command: second }, 'b2')] }, finish],
+  });
 }
 
 describe('query: streaming tool execution', () => {
@@ -197,16 +162,7 @@ describe('query: streaming tool execution', () => {
   });
 
   it('cancels the still-running siblings of a failing Bash call, and the turn goes on', async () => {
-    const run = await runQuery({
-      streamingTools: true,
-      tools: [BashTool],
-      context: makeContext({ mode: 'bypassPermissions' }),
-      canUseTool: async () => ({ behavior: 'allow' }),
-      turns: [
-        { blocks: [toolUse('Bash', { command: 'sleep 30' }, 'b1'), toolUse('Bash', { command: 'false' }, 'b2')] },
-        finish,
-      ],
-    });
+    const run = await runTwoBashCalls('sleep 30', 'false');
     expect(run.terminal).toEqual({ reason: 'completed' });
     const [sleeper, failing] = toolResultsOf(run.events);
     expect(failing).toMatchObject({ id: 'b2', isError: true });
@@ -223,16 +179,7 @@ describe('query: streaming tool execution', () => {
     const siblingCommand = 'sleep 0.3; echo sibling finished';
     // Both read-only: they run side by side, so a cancellation would hit the sleeping one.
     expect([siblingCommand, command].every((c) => BashTool.isConcurrencySafe({ command: c }))).toBe(true);
-    const run = await runQuery({
-      streamingTools: true,
-      tools: [BashTool],
-      context: makeContext({ mode: 'bypassPermissions' }),
-      canUseTool: async () => ({ behavior: 'allow' }),
-      turns: [
-        { blocks: [toolUse('Bash', { command: siblingCommand }, 'b1'), toolUse('Bash', { command }, 'b2')] },
-        finish,
-      ],
-    });
+    const run = await runTwoBashCalls(siblingCommand, command);
     const [sibling, answered] = toolResultsOf(run.events);
     expect(answered).toMatchObject({ id: 'b2', isError: false });
     expect(String(answered?.content)).toContain(status);
@@ -240,13 +187,7 @@ describe('query: streaming tool execution', () => {
   }, 10_000);
 
   it('a Bash call that really fails (ls of a missing path, exit 2) still cancels its siblings', async () => {
-    const run = await runQuery({
-      streamingTools: true,
-      tools: [BashTool],
-      context: makeContext({ mode: 'bypassPermissions' }),
-      canUseTool: async () => ({ behavior: 'allow' }),
-      turns: [{ blocks: [toolUse('Bash', { command: 'sleep 30' }, 'b1'), toolUse('Bash', { command: 'ls /no/such/path' }, 'b2')] }, finish],
-    });
+    const run = await runTwoBashCalls('sleep 30', 'ls /no/such/path');
     const [sleeper, failing] = toolResultsOf(run.events);
     expect(failing).toMatchObject({ id: 'b2', isError: true });
     expect(String(sleeper?.content)).toBe('Cancelled: a Bash call run alongside it failed (ls /no/such/path).');

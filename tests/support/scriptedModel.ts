@@ -88,21 +88,8 @@ async function* playResponse(
     const block = toContentBlock(spec);
     yield { type: 'stream_event', event: { type: 'content_block_start', index, content_block: block } };
     yield { type: 'stream_event', event: { type: 'content_block_stop', index } };
-    const message: AssistantMessage = {
-      type: 'assistant',
-      uuid: nextUuid(),
-      timestamp: new Date().toISOString(),
-      message: {
-        id: responseId,
-        type: 'message',
-        role: 'assistant',
-        model: params.model,
-        content: [block],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: usageOf({ output_tokens: 1 }),
-      },
-    };
+    const message = blockMessage(params, block, responseId, nextUuid());
+    message.message.usage = usageOf({ output_tokens: 1 });
     messages.push(message);
     yield message;
     await turn.afterBlock?.(index);
@@ -142,6 +129,32 @@ export function requestSizeTokens(params: CallModelParams): number {
 /** A usage that reports the request's real size, so the context thresholds fire as against the API. */
 export function sizedUsage(params: CallModelParams): Partial<Usage> {
   return { input_tokens: requestSizeTokens(params), output_tokens: 20 };
+}
+
+let handMadeCounter = 0;
+
+/** One block of a hand-played response, as the model layer yields it (for turns written as generators). */
+export function blockMessage(
+  params: CallModelParams,
+  block: ContentBlock,
+  responseId = 'msg_hand',
+  uuid = `hand-${++handMadeCounter}`,
+): AssistantMessage {
+  return {
+    type: 'assistant',
+    uuid,
+    timestamp: new Date().toISOString(),
+    message: {
+      id: responseId,
+      type: 'message',
+      role: 'assistant',
+      model: params.model,
+      content: [block],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: usageOf(),
+    },
+  };
 }
 
 export type ScriptedModel = {
