@@ -6,6 +6,7 @@ import { pickModel, resolveModel } from '../api/models.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import type { AgentDefinition, AgentSummary } from '../agents/index.js';
 import { createAgentsCommand } from '../commands/agents.js';
+import { createSandboxCommand } from '../commands/sandbox.js';
 import {
   createNestedMemory,
   formatMemoryForPrompt,
@@ -32,6 +33,7 @@ import { sessionHookRunner } from './hookRunner.js';
 import { buildPermissionContext } from './permissionContext.js';
 import { createPermissionUpdater } from './permissionUpdates.js';
 import { sessionPluginParts, withPluginHooks } from './plugins.js';
+import { sandboxReport, setUpSandbox, withSandboxedBash } from './sandboxSetup.js';
 import { loadStartupSettings } from './startupSettings.js';
 import type { LoadedPlugin } from '../plugins/types.js';
 import { assembleSystemPrompt } from './systemPrompt.js';
@@ -173,7 +175,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     cwd,
     getCwd: () => session.cwd,
     getPermissionContext: () => permissionContext,
-    sessionBuiltins: [createAgentsCommand(agents.summaries)],
+    sessionBuiltins: [createAgentsCommand(agents.summaries), createSandboxCommand(() => sandboxReport(permissionContext))],
     dynamicCommands: () =>
       mcpCommands.manager ? [createMcpCommand(mcpCommands.manager), ...mcpPromptCommands(mcpCommands.manager)] : [],
     plugins: pluginParts.commandFolders,
@@ -182,6 +184,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   commandRegistry.catch(() => undefined);
 
   Object.assign(process.env, settings.env);
+  // Started now (it probes bubblewrap), awaited before the permission context is built.
+  const sandboxSetup = settings.sandboxSources ? setUpSandbox(settings.sandboxSources) : undefined;
+  sandboxSetup?.catch(() => undefined);
   const apiKeySource = await resolveCredentials(settings, cwd, process.env, options.missingKeyIsResult === true);
 
   const model = pickModel({ flag: options.model, settings: { model: settings.model } });
@@ -203,6 +208,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     addDirs: options.addDirs,
     settingsDirectories: settings.additionalDirectories,
   });
+  const sandbox = await sandboxSetup;
+  if (sandbox) permissionContext = { ...permissionContext, sandbox: sandbox.policy };
 
   const agentWarnings = await agents.load();
   const allTools = [
@@ -218,9 +225,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     if (unknown.length > 0) throw new Error(`--tools: no such tool: ${unknown.join(', ')}`);
   }
   const nestedMemory = createNestedMemory({ cwd });
-  const tools = withNestedMemory(assembleToolPool(allTools, { selection, rules: permissionContext.rules }), nestedMemory);
-  const readFileState = new Map<string, FileReadRecord>();
   const getPermissionContext = (): ToolPermissionContext => permissionContext;
+  const pool = withNestedMemory(assembleToolPool(allTools, { selection, rules: permissionContext.rules }), nestedMemory);
+  const tools = sandbox ? withSandboxedBash(pool, getPermissionContext) : pool;
+  const readFileState = new Map<string, FileReadRecord>();
   const mcp = await startMcp({
     cwd,
     projectRoot: settings.projectRoot,
@@ -279,7 +287,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     tools,
     apiKeySource,
     mcp,
-    settingsWarnings: [...settings.warnings, ...pluginParts.warnings, ...agentWarnings],
+    settingsWarnings: [...settings.warnings, ...pluginParts.warnings, ...(sandbox?.warnings ?? []), ...agentWarnings],
     getPermissionContext,
     setPermissionMode: (mode) => {
       const leavingFor = mode === 'plan' && permissionContext.mode !== 'plan' ? permissionContext.mode : undefined;

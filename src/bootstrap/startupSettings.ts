@@ -5,7 +5,11 @@ import { parsePermissionMode } from '../permissions/updates.js';
 import type { PermissionMode, PermissionRule } from '../types/permissions.js';
 import type { HooksConfig } from '../hooks/config.js';
 import type { McpApprovalSettings } from '../mcp/approval.js';
+import type { SandboxSource } from '../sandbox/policy.js';
+import { claudeConfigDir } from '../utils/configDir.js';
 import { hooksConfigFromSettings, loadSettings, rulesFromSettings } from './settings/index.js';
+import type { Settings } from './settings/schema.js';
+import { SETTING_SOURCES, type SettingSource } from './settings/sources.js';
 
 export type StartupSettings = {
   env: Record<string, string>;
@@ -29,6 +33,8 @@ export type StartupSettings = {
   hooksDisabled: boolean;
   /** Plugins the settings turn on or off, by `<plugin>@<marketplace>`. */
   enabledPlugins: Record<string, boolean | string[]>;
+  /** Each source's `sandbox` block, when the merged settings turn the sandbox on. */
+  sandboxSources?: SandboxSource[];
   warnings: string[];
 };
 
@@ -70,6 +76,28 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
       enabledMcpjsonServers: merged.enabledMcpjsonServers ?? [],
       disabledMcpjsonServers: merged.disabledMcpjsonServers ?? [],
     },
-    warnings,
+    ...(merged.sandbox?.enabled === true ? { sandboxSources: sandboxSourcesFrom(loaded.bySource, projectRoot) } : {}),
+    warnings: [...warnings, ...ignoredSandboxKeys(merged)],
   };
+}
+
+/** Relative sandbox paths start at the project root, or at the user config folder for user settings. */
+function sandboxSourcesFrom(bySource: Partial<Record<SettingSource, Settings>>, projectRoot: string): SandboxSource[] {
+  return SETTING_SOURCES.flatMap((source) => {
+    const block = bySource[source]?.sandbox;
+    if (!block) return [];
+    return [{ block, root: source === 'userSettings' ? claudeConfigDir() : projectRoot, managed: source === 'policySettings' }];
+  });
+}
+
+/** Keys of the reference's sandbox that mean something Pulse does not do; said once, not silently dropped. */
+function ignoredSandboxKeys(merged: Settings): string[] {
+  const sandbox = merged.sandbox;
+  if (sandbox?.enabled !== true) return [];
+  const ignored: string[] = [];
+  if (sandbox.network?.socksProxyPort !== undefined) ignored.push('network.socksProxyPort');
+  if (sandbox.network?.allowUnixSockets !== undefined) ignored.push('network.allowUnixSockets (use network.allowAllUnixSockets)');
+  if (sandbox.network?.allowLocalBinding !== undefined) ignored.push('network.allowLocalBinding (binding inside the sandbox is always allowed)');
+  if (sandbox.enableWeakerNestedSandbox !== undefined) ignored.push('enableWeakerNestedSandbox');
+  return ignored.map((key) => `sandbox.${key} is not supported by Pulse and is ignored`);
 }

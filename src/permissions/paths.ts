@@ -50,7 +50,8 @@ export function pathRuleBases(ctx: ToolUseContext): PathRuleBases {
   return { projectRoot: ctx.getPermissionContext().workingDirectories[0] ?? cwd, cwd };
 }
 
-type AnchoredPattern = { base: string; pattern: string };
+/** A rule's gitignore-style pattern and the folder it is relative to. */
+export type AnchoredPattern = { base: string; pattern: string };
 
 /**
  * A rule from a settings file whose path starts with a single `/` is relative to that file's
@@ -87,6 +88,16 @@ function anchor(rule: PermissionRule, content: string, bases: PathRuleBases, rel
     pattern = pattern.slice(pattern.indexOf('../') + 2);
   }
   return { base, pattern };
+}
+
+/**
+ * Where a deny rule's path points, as the matcher reads it (relative patterns from the project
+ * root and from cwd), for the Bash sandbox, which must hide concrete paths.
+ */
+export function denyRulePatterns(rule: PermissionRule, bases: PathRuleBases): AnchoredPattern[] {
+  const content = rule.ruleContent;
+  if (content === undefined) return [];
+  return [...new Set([bases.projectRoot, bases.cwd])].map((relativeBase) => anchor(rule, content, bases, relativeBase));
 }
 
 function patternMatches({ base, pattern }: AnchoredPattern, path: string, ignoreCase: boolean): boolean {

@@ -1,4 +1,5 @@
 // Permission vocabulary shared by tools, the permission engine, hooks and every face.
+import type { SandboxPolicy } from './sandbox.js';
 
 export const PERMISSION_MODES = [
   'default',
@@ -38,6 +39,8 @@ export type ToolPermissionContext = {
   rules: PermissionRule[];
   /** Absolute, symlink-resolved directories file tools may touch without asking (cwd first). */
   workingDirectories: string[];
+  /** The Bash sandbox, when settings turn it on (`sandbox.enabled`). */
+  sandbox?: SandboxPolicy;
 };
 
 export type PermissionUpdate =

@@ -40,6 +40,38 @@ const SpinnerVerbsSchema = lazySchema(() =>
   }),
 );
 
+/** The reference's `sandbox` block; keys Pulse does not use on Linux are accepted and ignored. */
+export const SandboxSettingsSchema = lazySchema(() =>
+  z.looseObject({
+    enabled: z.boolean().optional(),
+    failIfUnavailable: z.boolean().optional(),
+    autoAllowBashIfSandboxed: z.boolean().optional(),
+    allowUnsandboxedCommands: z.boolean().optional(),
+    excludedCommands: stringArray().optional(),
+    network: z
+      .looseObject({
+        allowedDomains: stringArray().optional(),
+        deniedDomains: stringArray().optional(),
+        allowManagedDomainsOnly: z.boolean().optional(),
+        allowUnixSockets: stringArray().optional(),
+        allowAllUnixSockets: z.boolean().optional(),
+        allowLocalBinding: z.boolean().optional(),
+        httpProxyPort: z.number().int().min(1).max(65_535).optional(),
+        socksProxyPort: z.number().int().min(1).max(65_535).optional(),
+      })
+      .optional(),
+    filesystem: z
+      .looseObject({
+        allowWrite: stringArray().optional(),
+        denyWrite: stringArray().optional(),
+        denyRead: stringArray().optional(),
+        allowRead: stringArray().optional(),
+        allowManagedReadPathsOnly: z.boolean().optional(),
+      })
+      .optional(),
+  }),
+);
+
 export const SettingsSchema = lazySchema(() =>
   z.looseObject({
     $schema: z.string().optional(),
@@ -64,6 +96,8 @@ export const SettingsSchema = lazySchema(() =>
     /** `"<plugin>@<marketplace>": true | false` (or a list of versions), as the reference records it. */
     enabledPlugins: z.record(z.string(), z.union([z.boolean(), stringArray()])).optional(),
     extraKnownMarketplaces: z.record(z.string(), z.looseObject({ source: z.looseObject({ source: z.string() }) })).optional(),
+    // Built only when a file has a sandbox block: most sessions never pay for it.
+    sandbox: z.lazy(() => SandboxSettingsSchema()).optional(),
   }),
 );
 

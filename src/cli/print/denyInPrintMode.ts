@@ -2,9 +2,13 @@
 // model (and, through permission_denials, the person) how to allow the tool next time.
 import type { CanUseToolFn } from '../../query/deps.js';
 
-export const denyInPrintMode: CanUseToolFn = async ({ tool }) => ({
+export const denyInPrintMode: CanUseToolFn = async ({ tool, decision }) => ({
   behavior: 'deny',
+  // A safety check (a protected file, leaving the sandbox) is asked whatever the rules say, so
+  // the question itself is the useful part, and no flag would have let it through.
   message:
-    `${tool.name} needs approval, and print mode cannot ask for it, so the call was not run. ` +
-    `To allow it, rerun with --allowedTools "${tool.name}" or a --permission-mode such as acceptEdits.`,
+    decision.reason === 'safetyCheck'
+      ? `${decision.message} Print mode cannot ask for that approval, so the call was not run.`
+      : `${tool.name} needs approval, and print mode cannot ask for it, so the call was not run. ` +
+        `To allow it, rerun with --allowedTools "${tool.name}" or a --permission-mode such as acceptEdits.`,
 });

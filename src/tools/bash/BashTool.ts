@@ -1,6 +1,7 @@
 // The Bash tool: one command per call in a fresh shell, with a working directory that persists
 // between calls, a deadline, bounded output, and process-group kills on timeout or abort.
 import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
+import type { SandboxPolicy } from '../../types/sandbox.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { backgroundShells } from './backgroundShells.js';
 import { exitCodeAnswer } from './exitCodes.js';
@@ -39,18 +40,32 @@ function joinNotes(...notes: Array<string | undefined>): string | undefined {
   return present.length > 0 ? present.join('\n') : undefined;
 }
 
+/** The sandbox wiring loads only for sessions whose settings turn the sandbox on. */
+function sandboxing(): Promise<typeof import('./sandboxing.js')> {
+  return import('./sandboxing.js');
+}
+
+function sandboxPolicy(ctx: ToolUseContext): SandboxPolicy | undefined {
+  return ctx.getPermissionContext().sandbox;
+}
+
 /** Starts the command as a background shell and reports its id at once. */
 async function startInBackground(input: BashInput, ctx: ToolUseContext): Promise<BashOutput> {
   const limits = readBashLimits();
   const start = await chooseStartDirectory(ctx.getCwd(), ctx.getPermissionContext().workingDirectories);
   if (start.note) ctx.setCwd(start.cwd);
+  const env = commandEnv(ctx);
+  const policy = sandboxPolicy(ctx);
+  const setup = policy ? await (await sandboxing()).setUpRun(input, ctx, policy, start.cwd, env) : {};
+  const sandboxRun = setup.run;
   const shell = backgroundShells.start({
     shell: await pickShell(),
     command: input.command,
     ...(input.description ? { description: input.description } : {}),
     cwd: start.cwd,
-    env: commandEnv(ctx),
+    env,
     maxUnreadChars: limits.maxOutputLength,
+    ...(sandboxRun ? { launch: { ...sandboxRun, onFinished: () => sandboxRun.finish() } } : {}),
   });
   const data: BashOutput = {
     stdout: '',
@@ -62,6 +77,7 @@ async function startInBackground(input: BashInput, ctx: ToolUseContext): Promise
     truncated: false,
     backgroundTaskId: shell.id,
     outputPath: shell.outputPath,
+    ...(setup.note ? { sandboxNote: setup.note } : {}),
   };
   return start.note ? { ...data, cwdNote: start.note } : data;
 }
@@ -81,8 +97,13 @@ export const BashTool = {
   describeUse: describeBashUse,
   summarizeResult: summarizeBashResult,
   previewResult: previewBashResult,
-  // The permission engine owns Bash rules (prefixes, read-only commands, modes).
-  checkPermissions: async () => ({ behavior: 'passthrough' }),
+  // The permission engine owns Bash rules (prefixes, read-only commands, modes); the sandbox
+  // settings add leaving the sandbox (always asked) and sandboxed commands needing no approval.
+  checkPermissions: async (input, ctx) => {
+    const policy = sandboxPolicy(ctx);
+    if (!policy) return { behavior: 'passthrough' };
+    return (await sandboxing()).sandboxPermission(input, policy);
+  },
 
   async *call(input, ctx) {
     if (input.run_in_background) return { data: await startInBackground(input, ctx) };
@@ -91,16 +112,22 @@ export const BashTool = {
     const workingDirectories = ctx.getPermissionContext().workingDirectories;
     const start = await chooseStartDirectory(ctx.getCwd(), workingDirectories);
     if (start.note) ctx.setCwd(start.cwd);
+    const env = commandEnv(ctx);
+    const policy = sandboxPolicy(ctx);
+    const setup = policy ? await (await sandboxing()).setUpRun(input, ctx, policy, start.cwd, env) : {};
 
     const run = startShellCommand({
       shell: await pickShell(),
       command: input.command,
       cwd: start.cwd,
-      env: commandEnv(ctx),
+      env,
       timeoutMs,
       abortSignal: ctx.abortSignal,
       maxOutputLength: limits.maxOutputLength,
+      ...(setup.run ? { launch: setup.run } : {}),
     });
+    // Tidied up when the command ends, even if this call is abandoned first.
+    const done = run.done.finally(() => setup.run?.finish());
     try {
       while (!(await finishedWithin(run, PROGRESS_INTERVAL_MS))) {
         const progress: BashProgress = {
@@ -115,7 +142,12 @@ export const BashTool = {
       run.stop();
     }
 
-    const result = await run.done;
+    const result = await done;
+    const report = setup.run?.finish();
+    const sandboxNote = joinNotes(
+      setup.note,
+      report && policy ? (await sandboxing()).noteAfterRun(report, { exitCode: result.exitCode, output: result.output.text }, policy) : undefined,
+    );
     const end = await settleFinalDirectory(result.finalCwd, start.cwd, workingDirectories);
     if (end.cwd !== ctx.getCwd()) ctx.setCwd(end.cwd);
     const data: BashOutput = {
@@ -127,6 +159,7 @@ export const BashTool = {
       timeoutMs,
       truncated: result.output.truncated,
       ...(result.strayProcessesStopped ? { strayProcessesStopped: true } : {}),
+      ...(sandboxNote ? { sandboxNote } : {}),
     };
     const answer = result.interrupted || result.timedOut ? undefined : exitCodeAnswer(input.command, result.exitCode);
     if (answer !== undefined) data.exitCodeAnswer = answer;

@@ -5,7 +5,6 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { execa } from 'execa';
 import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
 import {
   PIPE_DRAIN_LIMIT_MS,
@@ -15,6 +14,7 @@ import {
   trackProcessGroup,
   untrackProcessGroup,
 } from './processGroup.js';
+import { spawnShell, type ShellLaunch } from './spawnShell.js';
 
 export type BackgroundStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -29,6 +29,8 @@ export type BackgroundShellOptions = {
   outputPath: string;
   /** How much unread output is kept in memory between reads. */
   maxUnreadChars: number;
+  /** Run inside the sandbox; `onFinished` tidies up after it once the shell has exited. */
+  launch?: ShellLaunch & { onFinished(): void };
 };
 
 export type BackgroundRead = {
@@ -78,15 +80,12 @@ export class BackgroundShell {
     // A failed write loses the file copy only; the in-memory output still reaches the model.
     this.file.on('error', () => undefined);
 
-    const subprocess = execa(options.shell, ['-c', options.command], {
+    const subprocess = spawnShell({
+      shell: options.shell,
+      script: options.command,
       cwd: options.cwd,
       env: options.env,
-      extendEnv: false,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      buffer: false,
-      reject: false,
-      detached: true,
-      windowsHide: true,
+      ...(options.launch ? { launch: options.launch } : {}),
     });
     this.pgid = subprocess.pid;
     if (this.pgid !== undefined) trackProcessGroup(this.pgid);
@@ -110,6 +109,7 @@ export class BackgroundShell {
 
     this.finished = (async () => {
       const result = await subprocess;
+      options.launch?.onFinished();
       clearTimeout(drainTimer);
       if (this.pgid !== undefined) untrackProcessGroup(this.pgid);
       flushOut();

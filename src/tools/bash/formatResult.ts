@@ -27,6 +27,7 @@ function notes(output: BashOutput): string[] {
     lines.push('Processes the command left running in the background were stopped when it finished.');
   }
   if (output.cwdNote) lines.push(output.cwdNote);
+  if (output.sandboxNote) lines.push(output.sandboxNote);
   return lines;
 }
 
@@ -37,6 +38,7 @@ function backgroundStarted(output: BashOutput & { backgroundTaskId: string }): s
   ];
   if (output.outputPath) lines.push(`Its full output is also written to ${output.outputPath}.`);
   if (output.cwdNote) lines.push(output.cwdNote);
+  if (output.sandboxNote) lines.push(output.sandboxNote);
   return lines.join('\n');
 }
 

@@ -7,7 +7,6 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { execa } from 'execa';
 import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
 import {
   PIPE_DRAIN_LIMIT_MS,
@@ -18,6 +17,7 @@ import {
   untrackProcessGroup,
 } from './processGroup.js';
 import { wrapCommand } from './shell.js';
+import { spawnShell, type ShellLaunch } from './spawnShell.js';
 
 export type ShellRunOptions = {
   shell: string;
@@ -27,6 +27,8 @@ export type ShellRunOptions = {
   timeoutMs: number;
   abortSignal: AbortSignal;
   maxOutputLength: number;
+  /** Run inside the sandbox; its temp folder holds the file the shell reports its cwd in. */
+  launch?: ShellLaunch & { tempDir: string };
 };
 
 export type ShellRunResult = {
@@ -74,19 +76,16 @@ function collect(stream: Readable | null, sinks: readonly BoundedOutput[]): () =
 
 export function startShellCommand(options: ShellRunOptions): ShellRun {
   const startedAt = Date.now();
-  const cwdFile = path.join(tmpdir(), `pulse-bash-cwd-${randomUuid()}`);
+  const cwdFile = path.join(options.launch?.tempDir ?? tmpdir(), `pulse-bash-cwd-${randomUuid()}`);
   const combined = new BoundedOutput(options.maxOutputLength);
   const stderrOnly = new BoundedOutput(options.maxOutputLength);
 
-  const subprocess = execa(options.shell, ['-c', wrapCommand(options.command, cwdFile)], {
+  const subprocess = spawnShell({
+    shell: options.shell,
+    script: wrapCommand(options.command, cwdFile),
     cwd: options.cwd,
     env: options.env,
-    extendEnv: false,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    buffer: false,
-    reject: false,
-    detached: true,
-    windowsHide: true,
+    ...(options.launch ? { launch: options.launch } : {}),
   });
   const pgid = subprocess.pid;
   if (pgid !== undefined) trackProcessGroup(pgid);
@@ -121,7 +120,9 @@ export function startShellCommand(options: ShellRunOptions): ShellRun {
   subprocess.once('exit', (code, signal) => {
     exitStatus = { code, signal };
     if (pgid !== undefined && isProcessGroupAlive(pgid)) {
-      if (!timedOut && !interrupted) strayProcessesStopped = true;
+      // In the sandbox nothing can outlive the command (its process namespace ends with it):
+      // what is still there is the sandbox winding down, not the command's doing.
+      if (!timedOut && !interrupted && !options.launch) strayProcessesStopped = true;
       stopGroup();
     }
     drainTimer = setTimeout(() => {

@@ -18,6 +18,10 @@ export const bashInputSchema = lazySchema(() =>
       .boolean()
       .optional()
       .describe('Start the command as a background shell and return its id at once; read its output later with TaskOutput and end it with TaskStop'),
+    dangerouslyDisableSandbox: z
+      .boolean()
+      .optional()
+      .describe('Run this command outside the sandbox. Only after it failed because of the sandbox; the user must approve it'),
   }),
 );
 
@@ -47,6 +51,8 @@ export type BashOutput = {
   backgroundTaskId?: string;
   /** The background shell's full output file. */
   outputPath?: string;
+  /** What the sandbox refused or may have caused, for the model; or that it could not be used. */
+  sandboxNote?: string;
 };
 
 export type BashProgress = {
