@@ -66,7 +66,7 @@ const CASES: ProviderCase[] = [
 const cleanups: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
-  killPtyPulses();
+  await killPtyPulses();
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 

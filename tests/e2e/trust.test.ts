@@ -16,7 +16,7 @@ const READY = '/ for commands';
 const cleanups: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
-  killPtyPulses();
+  await killPtyPulses();
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 

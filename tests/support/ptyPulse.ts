@@ -27,7 +27,7 @@ export type PtyPulseOptions = {
   cwd?: string;
 };
 
-const running: IPty[] = [];
+const running: Array<{ pty: IPty; exited: Promise<void> }> = [];
 
 export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}): PtyPulse {
   let output = '';
@@ -50,7 +50,8 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
       ...options.env,
     },
   });
-  running.push(pty);
+  const exited = new Promise<void>((resolve) => pty.onExit(() => resolve()));
+  running.push({ pty, exited });
   pty.onData((data) => {
     output += data;
     term.write(data);
@@ -65,8 +66,12 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
   };
 }
 
-export function killPtyPulses(): void {
-  for (const pty of running.splice(0)) pty.kill();
+/** Kills every Pulse started and waits (5 s at most) until each has gone, so a test does not remove
+ * the temp folders under a Pulse that is still writing its transcript. */
+export async function killPtyPulses(): Promise<void> {
+  const stopping = running.splice(0);
+  for (const { pty } of stopping) pty.kill();
+  await Promise.race([Promise.all(stopping.map(({ exited }) => exited)), new Promise((resolve) => setTimeout(resolve, 5_000))]);
 }
 
 function terminalText(term: InstanceType<typeof xterm.Terminal>): string {

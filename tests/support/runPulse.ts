@@ -34,7 +34,8 @@ export async function createWorld(options: WorldOptions = {}): Promise<PulseWorl
     const store = { folders: { [repo]: { trustedAt: new Date(0).toISOString() } } };
     await writeFile(join(configDir, 'trusted-folders.json'), JSON.stringify(store));
   }
-  return { repo, home, configDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+  // Retries: a child that was just killed may still be closing a file inside the folder.
+  return { repo, home, configDir, cleanup: () => rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }
 
 export type RunOptions = {

@@ -15,7 +15,7 @@ export type PtyScenario = {
 const cleanups: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
-  killPtyPulses();
+  await killPtyPulses();
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
