@@ -1,8 +1,8 @@
 // The context layers that run before each request, in a fixed order: only what follows the last
-// compact boundary -> tool-result budget -> snip -> microcompact -> context collapse ->
-// auto-compaction -> the blocking-limit check. Auto-compaction has a circuit breaker: after three
-// failures in a row it is not tried again in this query, so a broken summariser cannot turn every
-// turn into a wasted extra call.
+// compact boundary -> tool-result budget -> unchanged-file Read stubs -> snip -> microcompact ->
+// context collapse -> auto-compaction -> the blocking-limit check. Auto-compaction has a circuit
+// breaker: after three failures in a row it is not tried again in this query, so a broken
+// summariser cannot turn every turn into a wasted extra call.
 import { getModelInfo } from '../api/models.js';
 import { collapseFinishedStretches, type Summarise } from '../compact/collapse.js';
 import { createModelSummariser } from '../compact/collapseSummariser.js';
@@ -12,6 +12,7 @@ import { snipIfNeeded } from '../compact/snip.js';
 import { getContextThresholds, type ContextThresholds } from '../compact/thresholds.js';
 import { contextTokenCount, estimateTextTokens, rememberSentHistory, type ContextCount } from '../compact/tokens.js';
 import { applyToolResultBudget, toolsByNameOf } from '../compact/toolResultBudget.js';
+import { restoreOrphanedStubs, stubUnchangedReads } from '../compact/unchangedReads.js';
 import { toApiTools } from '../tools/apiSchema.js';
 import type { ToolResultReplacements, ToolUseContext } from '../tools/Tool.js';
 import type { AssistantMessage, LoopEvent, Message, SystemMessage } from '../types/messages.js';
@@ -217,7 +218,8 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
   }
   // Each layer is judged on what the request would carry after the layers before it.
   const count = (messages: readonly Message[]): ContextCount => contextTokenCount(messages, history);
-  let messages = applyBudget(history, input);
+  const repeats = stubUnchangedReads(applyBudget(history, input));
+  let messages = repeats.messages;
   const snip = snipIfNeeded(messages, { threshold: thresholds.warningThreshold, uuid: deps.uuid, tokenCount: count(messages).tokens });
   if (snip.boundary) yield snip.boundary;
   messages = deps.microcompact(snip.messages, context, { tokenCount: count(snip.messages).tokens }).messages;
@@ -225,7 +227,7 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
 
   const compaction = await autoCompact(messages, input, count(messages).tokens);
   yield* compaction.events;
-  messages = compaction.messages;
+  messages = restoreOrphanedStubs(compaction.messages, repeats.stubbed);
   const tokens = count(messages);
 
   // With auto-compaction on, an over-long request reaches the API and its prompt-too-long error

@@ -31,7 +31,8 @@ const bigRead = fakeTool({
 });
 const reads = (n: number): ResponseTurn[] => Array.from({ length: n }, readTurn);
 
-const readTurn = (): ResponseTurn => ({ blocks: [toolUse('Read', { file_path: 'big.txt' })], usage: sizedUsage });
+// A different file each time: a repeated Read of the same file would be sent as a short stub.
+const readTurn = (_: unknown, n: number): ResponseTurn => ({ blocks: [toolUse('Read', { file_path: `big${n}.txt` })], usage: sizedUsage });
 const summary: ResponseTurn = { blocks: [text('<summary>1. Goal and intent: read the big files.</summary>')], usage: sizedUsage };
 const done: ResponseTurn = { blocks: [text('Done.')], usage: sizedUsage };
 

@@ -75,8 +75,8 @@ export function toolResult(toolUseId: string, content: string): UserMessage {
 }
 
 /** One API round: an assistant asking for one tool call, and the result. */
-export function round(name: string, input: unknown, result: string): [AssistantMessage, UserMessage] {
-  const block = toolUseBlock(name, input);
+export function round(name: string, input: unknown, result: string, toolUseId?: string): [AssistantMessage, UserMessage] {
+  const block = toolUseBlock(name, input, toolUseId);
   const id = block.type === 'tool_use' ? block.id : '';
   return [assistant([block]), toolResult(id, result)];
 }
