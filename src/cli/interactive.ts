@@ -11,6 +11,7 @@ import type { CliOptions } from './options.js';
 import { cleanupTranscriptsInBackground } from './session/backgroundCleanup.js';
 import { openLiveSession, planSession, sessionCwd, withSessionFiles } from './session/openSession.js';
 import { createReplSession } from './session/replSession.js';
+import { holdTerminal, type HeldTerminal } from './heldTerminal.js';
 import { gatherStatus } from './statusReport.js';
 import { PULSE_VERSION } from './version.js';
 import { confirmWorkspaceTrust } from './workspaceTrust.js';
@@ -35,21 +36,30 @@ async function loadReplOutsideCiMode(): Promise<typeof import('../ui/main.js')> 
  * First run: with no key anywhere, start-up stops before anything is connected; the key screen
  * stores one and start-up runs again. Cancelling it ends Pulse with the usual missing-key line.
  */
-async function bootstrapWithKeyScreen(bootOptions: BootstrapOptions): Promise<Bootstrapped> {
+async function bootstrapWithKeyScreen(bootOptions: BootstrapOptions, terminal: HeldTerminal): Promise<Bootstrapped> {
   try {
     return await bootstrap(bootOptions);
   } catch (error) {
     if (!(error instanceof MissingApiKeyError)) throw error;
     const { runFirstRunOnboarding } = await loadReplOutsideCiMode();
-    if (!(await runFirstRunOnboarding({ cwd: sessionCwd() }))) throw error;
+    if (!(await terminal.ask(() => runFirstRunOnboarding({ cwd: sessionCwd() })))) throw error;
     return bootstrap(bootOptions);
   }
 }
 
 export async function runInteractive(options: CliOptions, prompt: string | undefined): Promise<number> {
-  if (!(await confirmWorkspaceTrust(sessionCwd(), loadReplOutsideCiMode))) return 1;
+  const terminal = holdTerminal();
+  try {
+    return await startRepl(options, prompt, terminal);
+  } finally {
+    terminal.restore();
+  }
+}
+
+async function startRepl(options: CliOptions, prompt: string | undefined, terminal: HeldTerminal): Promise<number> {
+  if (!(await confirmWorkspaceTrust(sessionCwd(), loadReplOutsideCiMode, terminal))) return 1;
   const plan = planSession(options, sessionCwd());
-  const booted = await bootstrapWithKeyScreen({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId });
+  const booted = await bootstrapWithKeyScreen({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId }, terminal);
   const { runRepl } = await loadReplOutsideCiMode();
   // Its notices (write failures, repairs) are shown in the REPL's transcript: stderr would tear its screen.
   const live = openLiveSession(options, booted, plan);
@@ -59,6 +69,7 @@ export async function runInteractive(options: CliOptions, prompt: string | undef
   // Synchronous file work, but nothing waits on a request yet: it runs before the first prompt.
   cleanupTranscriptsInBackground(booted.cwd);
   const started = await runSessionStartHooks(booted.hooks, 'startup', booted.model, hookSiteFor(context));
+  terminal.handOver();
   return runRepl({
     commands: registry.commands,
     resolveInput: booted.commands.resolve,

@@ -2,14 +2,16 @@
 // folder (hooks, credential helpers, settings env, MCP servers) runs while it is on screen.
 import { canRememberTrust, isWorkspaceTrusted, trustWorkspace } from '../bootstrap/trust.js';
 import { findProjectCode } from '../bootstrap/trustFindings.js';
+import type { HeldTerminal } from './heldTerminal.js';
 
 type TrustUi = Pick<typeof import('../ui/main.js'), 'askWorkspaceTrust'>;
 
 /** Resolves true when Pulse may go on in `cwd`: already trusted, or the person said yes. */
-export async function confirmWorkspaceTrust(cwd: string, loadUi: () => Promise<TrustUi>): Promise<boolean> {
+export async function confirmWorkspaceTrust(cwd: string, loadUi: () => Promise<TrustUi>, terminal: HeldTerminal): Promise<boolean> {
   if (isWorkspaceTrusted(cwd)) return true;
   const { askWorkspaceTrust } = await loadUi();
-  const answer = await askWorkspaceTrust({ folder: cwd, findings: findProjectCode(cwd), sessionOnly: !canRememberTrust(cwd) });
+  const findings = findProjectCode(cwd);
+  const answer = await terminal.ask(() => askWorkspaceTrust({ folder: cwd, findings, sessionOnly: !canRememberTrust(cwd) }));
   if (answer !== 'trust') {
     process.stderr.write(`pulse: ${cwd} was not trusted, so nothing from it ran.\n`);
     return false;

@@ -83,7 +83,7 @@ async function quit(pulse: PtyPulse): Promise<void> {
     pulse.write('\u0004');
     await waitFor(pulse.exited, 300).catch(() => undefined);
   }
-  expect(pulse.exitCode()).toBe(0);
+  expect(pulse.exitCode(), pulse.screen().split('\n').slice(-15).join('\n')).toBe(0);
 }
 
 const ranAnything = (clone: Clone): string[] =>
