@@ -131,8 +131,29 @@ describe('BashTool working directory', () => {
     await rm(doomed, { recursive: true });
     const output = await run({ command: 'pwd' });
     expect(output.stdout).toBe(`${root}\n`);
-    expect(output.cwdNote).toBe(`Shell cwd was reset to ${root}`);
+    expect(output.cwdNote).toBe(`The shell's working directory ${doomed} no longer exists, so commands now run in ${root}.`);
     expect(ctx.getCwd()).toBe(root);
+    expect(BashTool.toResultBlock(output, 'tu').content).toBe(`${root}\n${output.cwdNote}`);
+  });
+
+  it('moves to HOME when the whole project folder was deleted, tells the model, and keeps working', async () => {
+    const home = await realpath(await mkdtemp(path.join(tmpdir(), 'pulse-bash-home-')));
+    const savedHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      await run({ command: `rm -rf ${root}` });
+      const output = await run({ command: 'pwd && echo still here' });
+      expect(output.stdout).toBe(`${home}\nstill here\n`);
+      expect(output.cwdNote).toBe(`The shell's working directory ${root} no longer exists, so commands now run in ${home}.`);
+      expect(ctx.getCwd()).toBe(home);
+      const next = await run({ command: 'pwd' });
+      expect(next.stdout).toBe(`${home}\n`);
+      expect(next.cwdNote).toBeUndefined();
+    } finally {
+      if (savedHome === undefined) delete process.env.HOME;
+      else process.env.HOME = savedHome;
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
 
