@@ -229,7 +229,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pool = withNestedMemory(assembleToolPool(allTools, { selection, rules: permissionContext.rules }), nestedMemory);
   const tools = sandbox ? withSandboxedBash(pool, getPermissionContext) : pool;
   const readFileState = new Map<string, FileReadRecord>();
-  const mcp = await startMcp({
+  const { manager: mcp, arrivals: mcpArrivals } = await startMcp({
     cwd,
     projectRoot: settings.projectRoot,
     ...(options.mcpConfigs ? { flagConfigs: options.mcpConfigs } : {}),
@@ -314,6 +314,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         hooks,
         updatePermissions,
         runSubagent,
+        takeToolNews: mcpArrivals.take,
       }),
     ...(hooks ? { hooks } : {}),
     commands,

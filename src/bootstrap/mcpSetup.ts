@@ -1,9 +1,12 @@
 // Starts the session's MCP servers without waiting for them: the manager connects in the
 // background, and each server's tools join the live tool pool as it connects (minus tools a
-// deny rule names outright). Print mode waits for `whenSettled()`; the REPL draws at once.
+// deny rule names outright); those that join after the first request are announced to the model
+// (mcp/toolArrivals.ts). Print mode waits a few seconds at most (MCP_STARTUP_WAIT_MS); the REPL
+// draws at once.
 import { saveMcpApprovalChoice } from './mcpApproval.js';
 import type { McpApprovalSettings } from '../mcp/approval.js';
 import { McpManager } from '../mcp/manager.js';
+import { createToolArrivals, type ToolArrivals } from '../mcp/toolArrivals.js';
 import { loadMcpConfig, type PluginMcpServers } from '../mcp/sources.js';
 import { ruleNamesTool } from '../permissions/toolRules.js';
 import { createMcpResourceTools } from '../tools/mcpResources/index.js';
@@ -28,7 +31,9 @@ function deniedOutright(tool: AnyTool, rules: readonly PermissionRule[]): boolea
   return rules.some((rule) => rule.behavior === 'deny' && !rule.ruleContent && ruleNamesTool(rule, tool));
 }
 
-export async function startMcp(options: McpSetupOptions): Promise<McpManager> {
+export type StartedMcp = { manager: McpManager; arrivals: ToolArrivals };
+
+export async function startMcp(options: McpSetupOptions): Promise<StartedMcp> {
   const { entries } = await loadMcpConfig({
     cwd: options.cwd,
     projectRoot: options.projectRoot,
@@ -41,13 +46,14 @@ export async function startMcp(options: McpSetupOptions): Promise<McpManager> {
     approval: options.approval,
     saveApprovals: (choice) => saveMcpApprovalChoice(options.projectRoot, choice),
   });
+  const arrivals = createToolArrivals();
   const offer = (tools: readonly AnyTool[]): void => {
-    for (const tool of tools) {
-      if (!deniedOutright(tool, options.rules) && !options.tools.some((t) => t.name === tool.name)) options.tools.push(tool);
-    }
+    const joining = tools.filter((tool) => !deniedOutright(tool, options.rules) && !options.tools.some((t) => t.name === tool.name));
+    options.tools.push(...joining);
+    arrivals.add(joining);
   };
   if (entries.length > 0) offer(createMcpResourceTools(manager));
   manager.onToolsAdded(offer);
   manager.start();
-  return manager;
+  return { manager, arrivals };
 }

@@ -22,6 +22,7 @@ export type ToolUseContextInputs = {
   updatePermissions?: ToolUseContext['updatePermissions'];
   abortTurn?: () => void;
   runSubagent?: ToolUseContext['runSubagent'];
+  takeToolNews?: ToolUseContext['takeToolNews'];
 };
 
 export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseContext {
@@ -39,6 +40,7 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     ...(inputs.updatePermissions ? { updatePermissions: inputs.updatePermissions } : {}),
     ...(inputs.abortTurn ? { abortTurn: inputs.abortTurn } : {}),
     ...(inputs.runSubagent ? { runSubagent: inputs.runSubagent } : {}),
+    ...(inputs.takeToolNews ? { takeToolNews: inputs.takeToolNews } : {}),
     callModel: inputs.callModel ?? productionToolModel(),
     ...(smallFastModel() ? { smallFastModel: smallFastModel() } : {}),
     options: {

@@ -9,6 +9,7 @@ import { bootstrapOptionsFrom } from './bootstrapOptions.js';
 import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
 import { cleanupTranscriptsInBackground } from './session/backgroundCleanup.js';
+import { exitOnSignals } from './signals.js';
 import { openLiveSession, planSession, sessionCwd, withSessionFiles } from './session/openSession.js';
 import { createReplSession } from './session/replSession.js';
 import { holdTerminal, type HeldTerminal } from './heldTerminal.js';
@@ -61,6 +62,7 @@ async function startRepl(options: CliOptions, prompt: string | undefined, termin
   const plan = planSession(options, sessionCwd());
   const booted = await bootstrapWithKeyScreen({ ...bootstrapOptionsFrom(options, false), sessionId: plan.sessionId }, terminal);
   const { runRepl } = await loadReplOutsideCiMode();
+  exitOnSignals();
   // Its notices (write failures, repairs) are shown in the REPL's transcript: stderr would tear its screen.
   const live = openLiveSession(options, booted, plan);
   const resumedMessages = live.resume();

@@ -1,6 +1,8 @@
 // Runs one command hook: `bash -c` in its own process group, the event JSON on stdin, capped
 // output, a deadline and an abort path that kill the whole group so a hung hook never wedges Pulse.
 
+import { guardProcessGroup, releaseProcessGroup } from '../utils/processGuard.js';
+
 export const HOOK_OUTPUT_CAP_CHARS = 10_000;
 
 export type HookProcessResult = {
@@ -42,10 +44,13 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // A hook still running when Pulse is killed must not run on without it.
+    if (child.pid !== undefined) guardProcessGroup(child.pid);
 
     const finish = (exitCode: number | null, spawnError?: string): void => {
       if (settled) return;
       settled = true;
+      if (child.pid !== undefined) releaseProcessGroup(child.pid);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout.destroy();

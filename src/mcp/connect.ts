@@ -9,6 +9,7 @@ import { PULSE_CLIENT_INFO } from './limits.js';
 import type { McpServerConfig } from './config.js';
 import type { StderrTail } from './stderrTail.js';
 import { beforeNodeFetch } from '../utils/beforeNodeFetch.js';
+import { guardProcess, releaseProcess } from '../utils/processGuard.js';
 
 export type McpConnection = {
   client: Client;
@@ -181,9 +182,11 @@ export async function connectServer(config: McpServerConfig, options: ConnectOpt
     );
   });
   try {
+    const connecting = client.connect(transport, { timeout: options.timeoutMs });
+    guardServerProcess(transport, client);
     const connection = await Promise.race([
       (async () => {
-        await client.connect(transport, { timeout: options.timeoutMs });
+        await connecting;
         return { client, ...(await listOffer(client, options.timeoutMs)) };
       })(),
       deadline,
@@ -201,6 +204,21 @@ export async function connectServer(config: McpServerConfig, options: ConnectOpt
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A stdio server is spawned the moment connect() starts; from then until it closes it is listed
+ * with the process guard, so even one that never answers `initialize` ends with Pulse.
+ */
+function guardServerProcess(transport: Transport, client: Client): void {
+  const pid = 'pid' in transport && typeof transport.pid === 'number' ? transport.pid : undefined;
+  if (pid === undefined) return;
+  guardProcess(pid);
+  const onclose = client.onclose;
+  client.onclose = () => {
+    releaseProcess(pid);
+    onclose?.();
+  };
 }
 
 function describeConnectFailure(config: McpServerConfig, error: unknown): string {

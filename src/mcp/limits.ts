@@ -18,6 +18,17 @@ export function connectTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveNumber(env.MCP_TIMEOUT) ?? DEFAULT_CONNECT_TIMEOUT_MS;
 }
 
+/**
+ * The longest print mode holds its first request for servers still connecting (the reference
+ * waits about 7 s). A server that is slower keeps connecting, and its tools join the next
+ * request, with a note for the model (mcp/toolArrivals.ts).
+ */
+const STARTUP_WAIT_MS = 5_000;
+
+export function startupWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.min(STARTUP_WAIT_MS, connectTimeoutMs(env));
+}
+
 /** `MCP_TOOL_TIMEOUT`: how long one tool call may take, in ms. */
 export function toolTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveNumber(env.MCP_TOOL_TIMEOUT) ?? DEFAULT_TOOL_TIMEOUT_MS;

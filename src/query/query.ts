@@ -95,6 +95,16 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
 
   while (true) {
     yield { type: 'stream_request_start' };
+    // Tools that joined since the last request (a late MCP server) are offered from this request
+    // on, and named to the model once.
+    const toolNews = state.context.takeToolNews?.();
+    if (toolNews !== undefined) {
+      const offered = new Set(p.tools.map((tool) => tool.name));
+      p = { ...p, tools: [...p.tools, ...toolNews.tools.filter((tool) => !offered.has(tool.name))] };
+      const note = createUserMessage({ content: toolNews.note, isMeta: true }, deps.uuid());
+      yield note;
+      state = { ...state, messages: [...state.messages, note] };
+    }
     const prepared = yield* prepareContext({ p, state, deps, fallbackReplacements });
     if (prepared.kind === 'blocked') return { reason: prepared.reason };
     const messagesForQuery = prepared.messages;

@@ -94,6 +94,9 @@ export type ToolCallJournal = {
   finished(result: UserMessage): void;
 };
 
+/** Tools that joined mid-session, and the note that tells the model about them. */
+export type ToolNews = { tools: readonly AnyTool[]; note: string };
+
 export type ToolUseContext = {
   /** The directory relative paths resolve against; Bash moves it with `cd`. */
   getCwd(): string;
@@ -114,6 +117,11 @@ export type ToolUseContext = {
   toolResultReplacements?: ToolResultReplacements;
   /** The session's tool journal; absent inside sub-agents (their logs are side files) and tests. */
   toolCallJournal?: ToolCallJournal;
+  /**
+   * Tools that joined the session's pool since the last request (MCP servers that connected
+   * late), or undefined; the loop adds them and sends the note before its next request.
+   */
+  takeToolNews?: () => ToolNews | undefined;
   /** Set by the execution pipeline for the call in progress. */
   toolUseId?: string;
   /** Present inside sub-agents. */

@@ -8,8 +8,12 @@
 // Resource `test://greeting`; prompt `review {topic}`. Its initialize answer carries
 // instructions (TEST_SERVER_INSTRUCTIONS, or MCP_TEST_INSTRUCTIONS when set).
 // MCP_TEST_FAIL_START=1 makes the stdio server complain on stderr and exit before answering.
+// MCP_TEST_PID_FILE=<path>: the stdio server writes its pid there. MCP_TEST_SILENT=1: it never
+// answers (not even initialize) and ignores a closed stdin and SIGTERM. MCP_TEST_INIT_GATE=<path>:
+// it answers nothing until that file exists.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -258,6 +262,17 @@ async function runAsScript(args: string[]): Promise<void> {
     process.stdout.write(`${server.url}\n`);
     return;
   }
+  if (process.env.MCP_TEST_PID_FILE) writeFileSync(process.env.MCP_TEST_PID_FILE, String(process.pid));
+  if (process.env.MCP_TEST_SILENT === '1') {
+    // Reads its input and never answers, not even initialize; ignores both a closed stdin and SIGTERM.
+    process.on('SIGTERM', () => undefined);
+    process.stdin.on('data', () => undefined).on('end', () => undefined);
+    setInterval(() => undefined, 60_000);
+    return;
+  }
+  // A slow server: nothing is read or answered until the gate file exists.
+  const gate = process.env.MCP_TEST_INIT_GATE;
+  while (gate && !existsSync(gate)) await new Promise((resolve) => setTimeout(resolve, 20));
   const server = createTestMcpServer();
   await server.connect(new StdioServerTransport());
 }

@@ -15,6 +15,9 @@ export type PtyPulse = {
   /** Undefined while Pulse runs. */
   exitCode(): number | undefined;
   exited(): boolean;
+  /** Pulse's pid, and a signal to it, as a closing terminal or `kill` would send. */
+  pid: number;
+  kill(signal: NodeJS.Signals): void;
 };
 
 export type PtyPulseOptions = {
@@ -63,6 +66,8 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
     write: (text) => pty.write(text),
     exitCode: () => code,
     exited: () => code !== undefined,
+    pid: pty.pid,
+    kill: (signal) => process.kill(pty.pid, signal),
   };
 }
 

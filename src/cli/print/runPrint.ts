@@ -1,5 +1,6 @@
 // Print mode: bootstrap, drive query() once, print in the chosen format, exit with a code
 // that says how it went (0 success, 1 error, 130 interrupted).
+import { startupWaitMs } from '../../mcp/limits.js';
 import { randomUuid } from '../../utils/random.js';
 import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
@@ -57,8 +58,9 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const live = openLiveSession(options, booted, plan);
   live.onNotice(warnOnStderr);
   const history = live.resume();
-  // One answer and exit: wait (up to MCP_TIMEOUT) for the MCP servers, so their tools are offered.
-  await booted.mcp.whenSettled();
+  // One answer and exit: give the MCP servers a few seconds, so their tools are offered from the
+  // first request; a slower one joins later and the model is told.
+  await booted.mcp.whenSettled(startupWaitMs());
   const controller = new AbortController();
   const registry = await booted.commands.registry();
   for (const problem of [...booted.settingsWarnings, ...registry.errors]) process.stderr.write(`pulse: warning: ${problem}\n`);

@@ -2,6 +2,7 @@
 // to the negative pid reaches the shell, its children and their children alike.
 
 import { constants as osConstants } from 'node:os';
+import { guardProcessGroup, releaseProcessGroup } from '../../utils/processGuard.js';
 
 /** How long processes get to exit after SIGTERM before SIGKILL. */
 export const KILL_GRACE_MS = 500;
@@ -19,21 +20,13 @@ export function shellExitCode(code: number | null | undefined, signal: NodeJS.Si
   return signalNumber === undefined ? 1 : 128 + signalNumber;
 }
 
-const liveGroups = new Set<number>();
-let exitHookInstalled = false;
-
-/** Remember a group so it is killed if Pulse itself exits while the command runs. */
+/** Remember a group so it ends with Pulse, however Pulse ends (utils/processGuard.ts). */
 export function trackProcessGroup(pgid: number): void {
-  liveGroups.add(pgid);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const group of liveGroups) signalProcessGroup(group, 'SIGKILL');
-  });
+  guardProcessGroup(pgid);
 }
 
 export function untrackProcessGroup(pgid: number): void {
-  liveGroups.delete(pgid);
+  releaseProcessGroup(pgid);
 }
 
 export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -66,7 +59,7 @@ export function terminateProcessGroup(pgid: number, graceMs = KILL_GRACE_MS): Pr
       if (isProcessGroupAlive(pgid)) signalProcessGroup(pgid, 'SIGKILL');
       resolve();
     }, graceMs);
-    // Pulse exiting must not wait for this; the exit hook above SIGKILLs tracked groups.
+    // Pulse exiting must not wait for this; the process guard SIGKILLs tracked groups at exit.
     timer.unref();
   });
 }
