@@ -2,7 +2,7 @@
 // background child of it) and an MCP stdio server that never answers `initialize` (and ignores
 // SIGTERM and a closed stdin) are gone after every way Pulse ends: a normal exit, an error exit,
 // SIGINT, SIGTERM, SIGHUP, SIGKILL (which runs no Pulse code: the watchdog ends them), and in the
-// REPL, leaving and a closed terminal.
+// REPL, Ctrl+D, Ctrl+C twice, SIGTERM and a closed terminal (SIGHUP), mid-command included.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,19 +107,51 @@ describe('no orphans from print mode', () => {
   });
 });
 
+/** The REPL drawn and reading keys (keys sent before Ink's raw mode are echoed by the terminal). */
+async function waitForPrompt(repl: ReturnType<typeof startPtyPulse>): Promise<void> {
+  await waitFor('the REPL', () => repl.screen().includes('/ for commands'));
+  await waitFor('the prompt to read keys', () => repl.output().includes('\u001B[?2004h'));
+}
+
 describe('no orphans from the REPL', () => {
-  it('ends the silent MCP server when the person leaves and when the terminal closes (SIGHUP)', async () => {
-    for (const leave of ['ctrl-d', 'SIGHUP'] as const) {
+  it('ends the silent MCP server when the person leaves (Ctrl+D, Ctrl+C twice) and on SIGTERM and SIGHUP', async () => {
+    for (const leave of ['ctrl-d', 'ctrl-c', 'SIGTERM', 'SIGHUP'] as const) {
       const scenarioPty = await ptyScenario({ turns: [] });
       const serverPidFile = join(scenarioPty.world.repo, 'server.pid');
       const config = silentServerConfig(scenarioPty.world.repo, serverPidFile);
       const repl = startPtyPulse(scenarioPty.world, { args: ['--mcp-config', config], env: { ...scenarioPty.apiEnv, MCP_TIMEOUT: '60000' } });
-      await waitFor('the REPL', () => repl.screen().includes('/ for commands'));
+      await waitForPrompt(repl);
       await waitFor('the server to start', () => hasPid(serverPidFile));
       if (leave === 'ctrl-d') repl.write('\u0004');
-      else repl.kill('SIGHUP');
-      await waitFor('Pulse to exit', () => repl.exited());
-      await goneWithin('the server', () => isProcessRunning(pidIn(serverPidFile)));
+      else if (leave === 'ctrl-c') {
+        repl.write('\u0003');
+        await waitFor('the exit hint', () => repl.screen().includes('Press Ctrl+C again to exit'));
+        repl.write('\u0003');
+      } else repl.kill(leave);
+      await waitFor(`Pulse to exit after ${leave}`, () => repl.exited());
+      // A signal from outside exits with the shell's code for it.
+      if (leave === 'SIGTERM' || leave === 'SIGHUP') expect(repl.exitCode()).toBe(leave === 'SIGTERM' ? 143 : 129);
+      await goneWithin(`the server after ${leave}`, () => isProcessRunning(pidIn(serverPidFile)));
     }
+  }, 90_000);
+
+  it('ends a running Bash command when the terminal closes mid-command', async () => {
+    const scenarioPty = await ptyScenario({
+      turns: [{ content: [{ type: 'tool_use', id: 'toolu_long', name: 'Bash', input: { command: 'echo $$ > bash.pid; sleep 60 & exec sleep 60' } }] }],
+    });
+    const bashPid = join(scenarioPty.world.repo, 'bash.pid');
+    const repl = startPtyPulse(scenarioPty.world, { args: ['--allowedTools', 'Bash'], env: scenarioPty.apiEnv });
+    await waitForPrompt(repl);
+    repl.write('run the long thing');
+    await waitFor('the prompt typed', () => repl.screen().includes('> run the long thing'));
+    repl.write('\r');
+    await waitFor('the command to start', () => hasPid(bashPid));
+    const group = pidIn(bashPid);
+    expect(isProcessGroupRunning(group)).toBe(true);
+    // Its own process group: the terminal's hang-up never reaches it, only Pulse can end it.
+    repl.kill('SIGHUP');
+    await waitFor('Pulse to exit', () => repl.exited());
+    expect(repl.exitCode()).toBe(129);
+    await goneWithin('the command', () => isProcessGroupRunning(group));
   }, 60_000);
 });
