@@ -72,6 +72,11 @@ export function createChildContext({ parent, agent, agentId, model, abortSignal 
     todos: privateTodoList(),
   };
   if (parent.hooks) context.hooks = parent.hooks;
+  // Side requests (WebFetch, auto mode's reviewer) go through the parent's model seam, and the
+  // reviewer judges the child's calls against what the person asked the parent.
+  if (parent.callModel) context.callModel = parent.callModel;
+  if (parent.smallFastModel) context.smallFastModel = parent.smallFastModel;
+  if (parent.conversation) context.conversation = parent.conversation;
   if (parent.updatePermissions) context.updatePermissions = parent.updatePermissions;
   if (parent.abortTurn) context.abortTurn = parent.abortTurn;
   return context;

@@ -32,6 +32,7 @@ import { probeEnvironment, type EnvironmentInfo } from './environment.js';
 import { sessionHookRunner } from './hookRunner.js';
 import { buildPermissionContext } from './permissionContext.js';
 import { createPermissionUpdater } from './permissionUpdates.js';
+import { AUTO_MODE_DISABLED_MESSAGE, newAutoModeSession, permissionModeCycle as modeCycle } from '../permissions/auto/gate.js';
 import { sessionPluginParts, withPluginHooks } from './plugins.js';
 import { sandboxReport, setUpSandbox, withSandboxedBash } from './sandboxSetup.js';
 import { loadStartupSettings } from './startupSettings.js';
@@ -48,6 +49,10 @@ export type BootstrapOptions = {
   fallbackModel?: string;
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions: boolean;
+  /** `--allow-dangerously-skip-permissions`: bypassPermissions joins the Shift+Tab cycle. */
+  allowDangerouslySkipPermissions?: boolean;
+  /** `--enable-auto-mode`: auto mode joins the Shift+Tab cycle. */
+  enableAutoMode?: boolean;
   allowedTools: string[];
   disallowedTools: string[];
   /** `--tools`; undefined keeps the default pool. */
@@ -92,6 +97,8 @@ export type Bootstrapped = {
   settingsWarnings: string[];
   getPermissionContext: () => ToolPermissionContext;
   setPermissionMode: (mode: PermissionMode) => void;
+  /** The modes Shift+Tab steps through, in order (auto and bypassPermissions only when available). */
+  permissionModeCycle: PermissionMode[];
   /** Re-assembled on every call so memory edits and the date are current. */
   buildSystemPrompt: () => Promise<string[]>;
   /** A warning when start-up memory is large enough to crowd the context. */
@@ -210,6 +217,20 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   });
   const sandbox = await sandboxSetup;
   if (sandbox) permissionContext = { ...permissionContext, sandbox: sandbox.policy };
+  if (permissionContext.mode === 'auto' && settings.autoModeDisabled) throw new Error(AUTO_MODE_DISABLED_MESSAGE);
+  if (!settings.autoModeDisabled) {
+    // The reviewer is the small fast model, as for the reference's own side questions.
+    const reviewer = process.env.ANTHROPIC_SMALL_FAST_MODEL?.trim() || resolveModel('haiku');
+    permissionContext = { ...permissionContext, autoMode: newAutoModeSession(reviewer) };
+  }
+  const permissionModeCycle = modeCycle({
+    startingMode: permissionContext.mode,
+    enableAutoMode: options.enableAutoMode === true,
+    ...(settings.defaultMode ? { settingsDefaultMode: settings.defaultMode } : {}),
+    autoModeDisabled: settings.autoModeDisabled,
+    bypassAllowed: options.dangerouslySkipPermissions || options.allowDangerouslySkipPermissions === true,
+    bypassDisabled: settings.bypassDisabled,
+  });
 
   const agentWarnings = await agents.load();
   const allTools = [
@@ -289,7 +310,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     mcp,
     settingsWarnings: [...settings.warnings, ...pluginParts.warnings, ...(sandbox?.warnings ?? []), ...agentWarnings],
     getPermissionContext,
+    permissionModeCycle,
     setPermissionMode: (mode) => {
+      if (mode === 'auto' && !permissionContext.autoMode) throw new Error('auto mode is turned off by permissions.disableAutoMode in settings');
       const leavingFor = mode === 'plan' && permissionContext.mode !== 'plan' ? permissionContext.mode : undefined;
       permissionContext = { ...permissionContext, mode, ...(leavingFor ? { prePlanMode: leavingFor } : {}) };
     },

@@ -20,6 +20,10 @@ export type StartupSettings = {
   model?: string;
   fallbackModel?: string;
   defaultMode?: PermissionMode;
+  /** `permissions.disableAutoMode: "disable"`. */
+  autoModeDisabled: boolean;
+  /** `permissions.disableBypassPermissionsMode: "disable"`. */
+  bypassDisabled: boolean;
   rules: PermissionRule[];
   /** Absolute paths (relative entries are taken from the project root). */
   additionalDirectories: string[];
@@ -54,8 +58,7 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     throw new Error(`invalid settings: ${firstProblem}${more}`);
   }
   const { merged, projectRoot } = loaded;
-  // `manual` is the reference's newer name for the default mode; the parser knows it.
-  const mode = merged.permissions?.defaultMode;
+  const { mode, warning: modeWarning } = defaultModeFrom(loaded.bySource);
   return {
     // `autoCompactEnabled: false` reaches the context layers the way the environment switch does.
     env: { ...merged.env, ...(merged.autoCompactEnabled === false ? { PULSE_DISABLE_AUTO_COMPACT: '1' } : {}) },
@@ -64,7 +67,9 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     awsCredentialExport: merged.awsCredentialExport,
     model: merged.model,
     fallbackModel: merged.fallbackModel,
-    defaultMode: mode === undefined ? undefined : parsePermissionMode(mode),
+    defaultMode: mode,
+    autoModeDisabled: merged.permissions?.disableAutoMode === 'disable',
+    bypassDisabled: merged.permissions?.disableBypassPermissionsMode === 'disable',
     rules: rulesFromSettings(loaded.bySource, projectRoot),
     additionalDirectories: (merged.permissions?.additionalDirectories ?? []).map((dir) => resolve(projectRoot, dir)),
     hooks: hooksConfigFromSettings(merged),
@@ -77,8 +82,26 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
       disabledMcpjsonServers: merged.disabledMcpjsonServers ?? [],
     },
     ...(merged.sandbox?.enabled === true ? { sandboxSources: sandboxSourcesFrom(loaded.bySource, projectRoot) } : {}),
-    warnings: [...warnings, ...ignoredSandboxKeys(merged)],
+    warnings: [...warnings, ...(modeWarning ? [modeWarning] : []), ...ignoredSandboxKeys(merged)],
   };
+}
+
+/**
+ * `permissions.defaultMode` from the highest source that sets it (`manual` is the reference's
+ * newer name for `default`; the parser knows it). A project's own files may not start a session
+ * in auto mode, where a model approves calls for you: that takes your settings or a flag.
+ */
+function defaultModeFrom(bySource: Partial<Record<SettingSource, Settings>>): { mode?: PermissionMode; warning?: string } {
+  const source = [...SETTING_SOURCES].reverse().find((candidate) => bySource[candidate]?.permissions?.defaultMode !== undefined);
+  const value = source ? bySource[source]?.permissions?.defaultMode : undefined;
+  if (source === undefined || value === undefined) return {};
+  const mode = parsePermissionMode(value);
+  if (mode === 'auto' && (source === 'projectSettings' || source === 'localSettings')) {
+    return {
+      warning: `permissions.defaultMode "auto" in the project's ${source === 'projectSettings' ? '.claude/settings.json' : '.claude/settings.local.json'} is ignored: only your own settings or --permission-mode auto start a session in auto mode`,
+    };
+  }
+  return { mode };
 }
 
 /** Relative sandbox paths start at the project root, or at the user config folder for user settings. */

@@ -12,6 +12,8 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     fallbackModel: options.fallbackModel,
     permissionMode: options.permissionMode,
     dangerouslySkipPermissions: options.dangerouslySkipPermissions,
+    allowDangerouslySkipPermissions: options.allowDangerouslySkipPermissions,
+    enableAutoMode: options.enableAutoMode,
     allowedTools: options.allowedTools,
     disallowedTools: options.disallowedTools,
     tools: options.tools,

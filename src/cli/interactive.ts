@@ -93,6 +93,7 @@ async function startRepl(options: CliOptions, prompt: string | undefined, termin
       booted.setPermissionMode(mode);
       live.recordMode(mode);
     },
+    permissionModeCycle: booted.permissionModeCycle,
     model: booted.model,
     cwd: booted.cwd,
     sessionId: live.sessionId,

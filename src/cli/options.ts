@@ -20,6 +20,7 @@ const optionSchemas = {
   permissionMode: () => z.enum(SELECTABLE_PERMISSION_MODES),
   dangerouslySkipPermissions: () => z.boolean(),
   allowDangerouslySkipPermissions: () => z.boolean(),
+  enableAutoMode: () => z.boolean(),
   allowedTools: () => z.array(z.string()),
   disallowedTools: () => z.array(z.string()),
   tools: () => z.array(z.string()),
@@ -76,6 +77,8 @@ export type CliOptions = {
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions: boolean;
   allowDangerouslySkipPermissions: boolean;
+  /** `--enable-auto-mode`: auto mode joins the Shift+Tab cycle. */
+  enableAutoMode: boolean;
   allowedTools: string[];
   disallowedTools: string[];
   /** Undefined means the default pool. */
@@ -149,6 +152,7 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     permissionMode: options.permissionMode,
     dangerouslySkipPermissions: options.dangerouslySkipPermissions ?? false,
     allowDangerouslySkipPermissions: options.allowDangerouslySkipPermissions ?? false,
+    enableAutoMode: options.enableAutoMode ?? false,
     allowedTools: options.allowedTools ?? [],
     disallowedTools: options.disallowedTools ?? [],
     tools: options.tools,

@@ -9,6 +9,7 @@ export const INPUT_FORMATS = ['text', 'stream-json'] as const;
 /** The modes a person may pick; `bubble` is internal to sub-agents. */
 export const SELECTABLE_PERMISSION_MODES = [
   'acceptEdits',
+  'auto',
   'bypassPermissions',
   'default',
   'dontAsk',
@@ -68,6 +69,7 @@ export function buildProgram(): Command {
       '--allow-dangerously-skip-permissions',
       'Make skipping permission checks available without turning it on',
     )
+    .option('--enable-auto-mode', 'Offer auto mode (a model reviews what the rules leave open) in the Shift+Tab cycle')
     .option('--allowedTools, --allowed-tools <tools...>', 'Tools or rules to allow, e.g. "Bash(git *)" Edit')
     .option('--disallowedTools, --disallowed-tools <tools...>', 'Tools or rules to deny, e.g. "Bash(rm *)"')
     .option('--tools <tools...>', 'Built-in tools to offer: "" for none, "default" for all, or names like "Read,Edit"')

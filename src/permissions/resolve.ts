@@ -6,6 +6,7 @@ import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionDecision, PermissionRule, ToolPermissionContext } from '../types/permissions.js';
 import { checkBashAllowed, type BashWhere } from './bash/match.js';
 import { isAcceptedFileSystemCommand } from './bash/fileCommands.js';
+import { noteAllowed, reviewInAutoMode } from './auto/review.js';
 import { isReadOnlyCommand } from './bash/readOnly.js';
 import { isInsideWorkingDirectories, resolveRealPath } from './paths.js';
 import { isProtectedPath } from './protectedPaths.js';
@@ -164,6 +165,11 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUs
   if (permissions.mode === 'bypassPermissions') return allow('bypassPermissions mode', updatedInput);
   if (own.behavior === 'allow') return allow(own.reason ?? 'Allowed by the tool', updatedInput);
   if (permissions.mode === 'acceptEdits' && acceptsEdit(subject, permissions)) return allow('acceptEdits mode', undefined);
+  // Auto mode takes file edits inside the working directories without review; shell commands
+  // that change files (rm, mv) are reviewed.
+  if (permissions.mode === 'auto' && isEditTool(subject.tool.name) && acceptsEdit(subject, permissions)) {
+    return allow('auto mode: an edit inside the working directories', undefined);
+  }
 
   const allowedBecause = allowedWithoutAsking(subject, permissions);
   if (allowedBecause !== undefined) return allow(allowedBecause, undefined);
@@ -173,7 +179,7 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUs
 export const DONT_ASK_MESSAGE =
   'was not pre-approved, and dontAsk mode turns every permission question into a refusal. Add an allow rule to permit it.';
 
-/** Always allow, deny or ask; `dontAsk` turns the final ask into a deny. */
+/** Always allow, deny or ask; `dontAsk` turns the final ask into a deny, `auto` into a review. */
 export async function resolvePermission(
   tool: AnyTool,
   input: Record<string, unknown>,
@@ -181,8 +187,13 @@ export async function resolvePermission(
 ): Promise<PermissionDecision> {
   const decision = await decide(tool, input, ctx);
   if (decision.behavior === 'passthrough') return finalAsk(subjectOf(tool, input, ctx), ctx.getPermissionContext());
-  if (decision.behavior === 'ask' && ctx.getPermissionContext().mode === 'dontAsk') {
+  const { mode, autoMode } = ctx.getPermissionContext();
+  if (decision.behavior === 'ask' && mode === 'dontAsk') {
     return { behavior: 'deny', message: `${tool.userFacingName(input)} ${DONT_ASK_MESSAGE}`, reason: 'dontAsk' };
+  }
+  if (mode === 'auto') {
+    if (decision.behavior === 'ask') return reviewInAutoMode(tool, input, ctx, decision);
+    if (decision.behavior === 'allow') noteAllowed(autoMode);
   }
   return decision;
 }

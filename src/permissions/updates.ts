@@ -41,7 +41,7 @@ export function parsePermissionMode(value: string): PermissionMode {
   const mode = MODE_ALIASES[value] ?? value;
   const known = PERMISSION_MODES.find((candidate) => candidate === mode);
   if (known === undefined || known === 'bubble') {
-    const choices = ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypassPermissions'].join(', ');
+    const choices = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'].join(', ');
     throw new Error(`Unknown permission mode "${value}". Choose one of: ${choices}.`);
   }
   return known;

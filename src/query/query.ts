@@ -118,7 +118,12 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       {
         tools: p.tools,
         canUseTool: p.canUseTool,
-        context: { ...context, changeTurnContext: (change) => contextChanges.push(change) },
+        context: {
+          ...context,
+          changeTurnContext: (change) => contextChanges.push(change),
+          // Auto mode's reviewer reads the user's requests; a sub-agent's are its parent's.
+          conversation: context.conversation ?? (() => messagesForQuery),
+        },
         uuid: deps.uuid,
       },
       streamingTools,

@@ -159,6 +159,11 @@ export type ToolUseContext = {
   /** The small fast model for side questions (`ANTHROPIC_SMALL_FAST_MODEL`, else the main one). */
   smallFastModel?: string;
   /**
+   * The conversation the current request was built from, set by the loop (a sub-agent keeps
+   * its parent's): auto mode's reviewer reads the user's requests in it.
+   */
+  conversation?: () => readonly Message[];
+  /**
    * Set by the loop for the calls of one response: changes the context for the rest of this
    * query, from the next request on (a skill's `allowed-tools` and `model`).
    */

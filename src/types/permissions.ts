@@ -8,6 +8,8 @@ export const PERMISSION_MODES = [
   'dontAsk',
   'bypassPermissions',
   'bubble',
+  /** Calls the rules leave undecided go to a reviewing model instead of the person. */
+  'auto',
 ] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
@@ -41,6 +43,25 @@ export type ToolPermissionContext = {
   workingDirectories: string[];
   /** The Bash sandbox, when settings turn it on (`sandbox.enabled`). */
   sandbox?: SandboxPolicy;
+  /** Present when auto mode may be used in this session (its gate passed). */
+  autoMode?: AutoModeSession;
+};
+
+/** What auto mode keeps for a session; every copy of the permission context shares it. */
+export type AutoModeSession = {
+  /** The model that reviews calls (the small fast model). */
+  reviewerModel: string;
+  /** The reviewer's blocks: in a row (reset by any allow) and in all; too many and Pulse asks instead. */
+  blocks: { consecutive: number; total: number };
+  /** The user's requests seen so far by message id, so that compaction does not lose them. */
+  requests: Map<string, string>;
+};
+
+/** What auto mode's reviewer said about one call, for the transcript and `permissions explain`. */
+export type AutoModeReview = {
+  verdict: 'allow' | 'block' | 'unavailable' | 'paused';
+  reason: string;
+  model: string;
 };
 
 export type PermissionUpdate =
@@ -52,12 +73,14 @@ export type PermissionUpdate =
 
 /** What a tool's own check, or the whole resolution chain, decided. */
 export type PermissionDecision =
-  | { behavior: 'allow'; updatedInput?: Record<string, unknown>; reason?: string }
-  | { behavior: 'deny'; message: string; reason?: string }
+  | { behavior: 'allow'; updatedInput?: Record<string, unknown>; reason?: string; review?: AutoModeReview }
+  | { behavior: 'deny'; message: string; reason?: string; review?: AutoModeReview }
   | {
       behavior: 'ask';
       message: string;
       reason?: string;
+      /** Auto mode's reviewer could not decide, or was set aside after repeated blocks. */
+      review?: AutoModeReview;
       /** Rules that would make the same call pass next time ("don't ask again"). */
       suggestions?: PermissionUpdate[];
       /** The file path that triggered the ask, for the dialog and SDK `blocked_path`. */

@@ -32,7 +32,7 @@ import type { ReplOptions, ReplSession, ResumeChoice } from './types.js';
 
 export type AppProps = {
   store: ReplStore;
-  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'cwd' | 'startupNotices' | 'pickSessionAtStart' | 'mcp' | 'initialPrompt' | 'statusReport'>>;
+  options: TurnRunnerOptions & Pick<ReplOptions, 'setPermissionMode'> & Partial<Pick<ReplOptions, 'permissionModeCycle' | 'cwd' | 'startupNotices' | 'pickSessionAtStart' | 'mcp' | 'initialPrompt' | 'statusReport'>>;
   commands?: readonly SlashCommand[];
 };
 
@@ -82,7 +82,12 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
     },
     [setSessionMode, store],
   );
-  useGlobalKeys(store, { interrupt, exit, setPermissionMode: setSessionMode });
+  useGlobalKeys(store, {
+    interrupt,
+    exit,
+    setPermissionMode: setSessionMode,
+    ...(options.permissionModeCycle ? { permissionModeCycle: options.permissionModeCycle } : {}),
+  });
   useStartupNotices(store, options.startupNotices);
   useSessionNotices(store, options.session);
   const mcpDialog = useMcpSession(store, options.mcp);

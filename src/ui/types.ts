@@ -77,9 +77,11 @@ export type ReplOptions = {
   context: ToolUseContext;
   /**
    * Writes the new mode into the permission context `context.getPermissionContext()` reads.
-   * Called by Shift+Tab (default -> acceptEdits -> plan -> default).
+   * Called by Shift+Tab, which steps through `permissionModeCycle`.
    */
   setPermissionMode: (mode: PermissionMode) => void;
+  /** The modes Shift+Tab steps through; default, acceptEdits and plan when absent. */
+  permissionModeCycle?: readonly PermissionMode[];
   /** The main-loop model, shown in the welcome banner. */
   model: string;
   /** The directory Pulse started in, shown in the welcome banner. */

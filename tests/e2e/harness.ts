@@ -1,4 +1,6 @@
 // Shared set-up for the e2e tests: a fresh world and mock server per test, torn down after.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
 import {
@@ -57,6 +59,17 @@ export function toolResultsSent(mock: MockAnthropic, index: number): Array<Recor
     Array.isArray(message.content)
       ? (message.content as Array<Record<string, unknown>>).filter((block) => block.type === 'tool_result')
       : [],
+  );
+}
+
+/** Every line of every transcript the scenario's runs saved. */
+export function transcriptLines(s: Scenario): Array<Record<string, unknown>> {
+  const projects = join(s.world.configDir, 'projects');
+  return readdirSync(projects).flatMap((dir) =>
+    readdirSync(join(projects, dir))
+      .filter((name) => name.endsWith('.jsonl'))
+      .flatMap((name) => readFileSync(join(projects, dir, name), 'utf8').trim().split('\n'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
   );
 }
 

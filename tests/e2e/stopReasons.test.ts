@@ -2,11 +2,9 @@
 // reason and block type, in stream-json. The lines and the result carry the keys the reference
 // (2.1.332, run against the same mock scripts) prints for these stops; every follow-up request
 // passes the mock's checks.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockBlock, MockTurn } from '../support/mockAnthropic.js';
-import { lineKinds, resultOf, scenario, STREAM_JSON, type Scenario } from './harness.js';
+import { lineKinds, resultOf, scenario, STREAM_JSON, transcriptLines, type Scenario } from './harness.js';
 
 const scenarios: Scenario[] = [];
 afterEach(() => {
@@ -20,16 +18,6 @@ async function runScript(turns: MockTurn[], extra: string[] = []) {
   expect(run.stderr).toBe('');
   const lines = run.json();
   return { s, run, lines, result: resultOf(lines) };
-}
-
-function transcriptLines(s: Scenario): Array<Record<string, unknown>> {
-  const projects = join(s.world.configDir, 'projects');
-  return readdirSync(projects).flatMap((dir) =>
-    readdirSync(join(projects, dir))
-      .filter((name) => name.endsWith('.jsonl'))
-      .flatMap((name) => readFileSync(join(projects, dir, name), 'utf8').trim().split('\n'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>),
-  );
 }
 
 const text = (value: string): MockBlock => ({ type: 'text', text: value });

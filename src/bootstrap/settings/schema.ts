@@ -12,7 +12,7 @@ const stringArray = lazySchema(() =>
 );
 
 /** Modes a settings file may name; `manual` is the reference's newer spelling of `default`. */
-const SETTINGS_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypassPermissions', 'manual'] as const;
+const SETTINGS_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypassPermissions', 'auto', 'manual'] as const;
 
 export const PermissionsSettingsSchema = lazySchema(() =>
   z.looseObject({
@@ -22,6 +22,7 @@ export const PermissionsSettingsSchema = lazySchema(() =>
     defaultMode: z.enum(SETTINGS_PERMISSION_MODES).optional(),
     additionalDirectories: stringArray().optional(),
     disableBypassPermissionsMode: z.literal('disable').optional(),
+    disableAutoMode: z.literal('disable').optional(),
   }),
 );
 

@@ -4,10 +4,10 @@ import type { CanUseToolFn } from '../../query/deps.js';
 
 export const denyInPrintMode: CanUseToolFn = async ({ tool, decision }) => ({
   behavior: 'deny',
-  // A safety check (a protected file, leaving the sandbox) is asked whatever the rules say, so
-  // the question itself is the useful part, and no flag would have let it through.
+  // A safety check (a protected file, leaving the sandbox) is asked whatever the rules say, and
+  // auto mode says why its reviewer passed the question on: the question itself is the useful part.
   message:
-    decision.reason === 'safetyCheck'
+    decision.reason === 'safetyCheck' || decision.review !== undefined
       ? `${decision.message} Print mode cannot ask for that approval, so the call was not run.`
       : `${tool.name} needs approval, and print mode cannot ask for it, so the call was not run. ` +
         `To allow it, rerun with --allowedTools "${tool.name}" or a --permission-mode such as acceptEdits.`,

@@ -30,19 +30,26 @@ export async function decidePermission(
   uuid: () => string,
 ): Promise<PermissionStepResult> {
   const decision = await resolvePermission(tool, input, context);
-  if (decision.behavior === 'deny') return quiet({ allowed: false, message: decision.message });
+  const notices: SystemMessage[] = reviewNotices(decision, tool, input, uuid);
+  if (decision.behavior === 'deny') return { outcome: { allowed: false, message: decision.message }, notices };
   const combined = withHookVote(asAllowOrAsk(decision, tool, input), vote, tool, input);
   if (combined.behavior === 'allow') {
-    return quiet({ allowed: true, ...(combined.updatedInput ? { updatedInput: combined.updatedInput } : {}) });
+    return { outcome: { allowed: true, ...(combined.updatedInput ? { updatedInput: combined.updatedInput } : {}) }, notices };
   }
-  const notices: SystemMessage[] = [];
   const answer = (await answerFromHooks(tool, input, context, combined, notices, uuid)) ??
     (await canUseTool({ tool, input, toolUseId: context.toolUseId, context, decision: combined }));
   return { outcome: await applyAnswer(answer, context, notices, uuid), notices };
 }
 
-function quiet(outcome: PermissionOutcome): PermissionStepResult {
-  return { outcome, notices: [] };
+const REVIEW_VERBS = { allow: 'allowed', block: 'blocked', unavailable: 'could not review', paused: 'passed to you' } as const;
+
+/** Auto mode's verdict on the call, kept in the transcript beside it. */
+function reviewNotices(decision: PermissionDecision, tool: AnyTool, input: Record<string, unknown>, uuid: () => string): SystemMessage[] {
+  if (decision.behavior === 'passthrough' || !decision.review) return [];
+  const { verdict, reason, model } = decision.review;
+  const subject = tool.describeUse ? `${tool.userFacingName(input)}(${tool.describeUse(input)})` : tool.userFacingName(input);
+  const text = `Auto mode ${REVIEW_VERBS[verdict]} ${subject}: ${reason}`;
+  return [createSystemMessage('informational', text, { autoModeReview: { tool: tool.name, verdict, reason, model } }, uuid())];
 }
 
 // The chain resolves to allow, deny or ask; a stray "no opinion" is treated as a question.

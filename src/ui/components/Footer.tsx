@@ -10,6 +10,7 @@ const MODE_LABELS: Partial<Record<PermissionMode, { text: string; color: string 
   plan: { text: '⏸ plan mode: read-only until you approve a plan', color: 'cyan' },
   bypassPermissions: { text: '⚠ permissions bypassed', color: 'red' },
   dontAsk: { text: 'asks denied without prompting', color: 'yellow' },
+  auto: { text: '⏵⏵ auto mode: a reviewer approves what the rules leave open', color: 'yellow' },
 };
 
 /** Below this much room left the footer says so. */

@@ -8,17 +8,19 @@ import type { PermissionMode } from '../../types/permissions.js';
 import { redrawTerminal } from '../terminal/lineDiffLog.js';
 
 export const EXIT_CONFIRM_MS = 2000;
-const MODE_CYCLE: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan'];
+const DEFAULT_MODE_CYCLE: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan'];
 
-export function nextPermissionMode(mode: PermissionMode): PermissionMode {
-  const index = MODE_CYCLE.indexOf(mode);
-  return MODE_CYCLE[(index + 1) % MODE_CYCLE.length] ?? 'default';
+/** The session decides which modes are in the cycle (bootstrap's `permissionModeCycle`). */
+export function nextPermissionMode(mode: PermissionMode, cycle: readonly PermissionMode[] = DEFAULT_MODE_CYCLE): PermissionMode {
+  const index = cycle.indexOf(mode);
+  return cycle[(index + 1) % cycle.length] ?? 'default';
 }
 
 export type GlobalKeyActions = {
   interrupt: () => boolean;
   exit: () => void;
   setPermissionMode: (mode: PermissionMode) => void;
+  permissionModeCycle?: readonly PermissionMode[];
 };
 
 export function useGlobalKeys(store: ReplStore, actions: GlobalKeyActions): void {
@@ -65,7 +67,7 @@ export function useGlobalKeys(store: ReplStore, actions: GlobalKeyActions): void
       return;
     }
     if (key.tab && key.shift) {
-      const mode = nextPermissionMode(state.permissionMode);
+      const mode = nextPermissionMode(state.permissionMode, actions.permissionModeCycle);
       actions.setPermissionMode(mode);
       state.setPermissionMode(mode);
       return;
