@@ -64,7 +64,8 @@ function resume({ state, messagesForQuery, assistantMessages, startedToolResults
   const attempt = state.maxOutputTokensRecoveryCount + 1;
   const answered = answeredToolUseIds(startedToolResults);
   const cutOffResults = syntheticToolResultsFor(assistantMessages, CUT_OFF_TOOL_TEXT, answered, uuid);
-  const nudge = createUserMessage({ content: RESUME_AFTER_OUTPUT_LIMIT_PROMPT, isMeta: true }, uuid());
+  // A text block, as the reference prints this nudge on stream-json.
+  const nudge = createUserMessage({ content: [{ type: 'text', text: RESUME_AFTER_OUTPUT_LIMIT_PROMPT }], isMeta: true }, uuid());
   const added = [...startedToolResults, ...cutOffResults, nudge];
   return {
     events: added,

@@ -68,12 +68,15 @@ export function afterRefusal(input: RefusalInput): RefusalOutcome {
     const error = createSyntheticAssistantError({ text: formatApiErrorText({ kind: 'refusal' }), apiError: 'refusal' }, uuid());
     error.message.stop_reason = 'refusal';
     if (refusedId) error.refusedMessageId = refusedId;
+    // The error answers the refused request: hosts find it by that request's id.
+    if (last?.requestId) error.requestId = last.requestId;
     const notice = createSystemMessage('refusal', ENDED_NOTICE, { retrying: false, ...data }, uuid());
     return { kind: 'ended', events: [...toolResults, notice, error] };
   }
 
   const notice = createSystemMessage('refusal', RETRY_NOTICE, { retrying: true, ...data }, uuid());
-  const reminder = createUserMessage({ content: REFUSAL_REMINDER, isMeta: true }, uuid());
+  // A text block, as the reference prints this reminder on stream-json.
+  const reminder = createUserMessage({ content: [{ type: 'text', text: REFUSAL_REMINDER }], isMeta: true }, uuid());
   if (refusedId) reminder.refusedMessageId = refusedId;
   return {
     kind: 'retry',

@@ -1,8 +1,10 @@
 // The one internal message union. The loop yields these; the REPL, print mode, stream-json,
 // the SDK protocol and transcripts all map from them and never re-derive them.
 import type {
+  Container,
   ContentBlock,
   ContentBlockParam,
+  Diagnostics,
   RawMessageStreamEvent,
   RefusalStopDetails,
   StopReason,
@@ -72,6 +74,9 @@ export type AssistantMessage = {
     stop_sequence: string | null;
     /** Why the output stopped, when the API says more than the stop reason (a refusal's category). */
     stop_details?: RefusalStopDetails | null;
+    /** The API's code-execution container and cache diagnostics, as received (null on synthetic messages). */
+    container?: Container | null;
+    diagnostics?: Diagnostics | null;
     usage: Usage;
   };
   requestId?: string;

@@ -105,6 +105,10 @@ export function createSyntheticAssistantError(
       content: [{ type: 'text', text: fields.text, citations: null }],
       stop_reason: 'end_turn',
       stop_sequence: null,
+      // Every key of an API message, so hosts reading this line as one find them all.
+      stop_details: null,
+      container: null,
+      diagnostics: null,
       usage: emptyUsage(),
     },
     apiError: fields.apiError,

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isKnownDifference, keyPaths, KNOWN_KEY_DIFFERENCES, PULSE_ONLY_KEYS, shapeKind as kindOf } from '../support/sdkLineShapes.js';
 import { scenario, STREAM_JSON } from './harness.js';
 
 type Recorded = { order: string[]; keys: Record<string, string[]> };
@@ -13,67 +14,14 @@ const RECORDED = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', 'fixtures', 'reference-output', 'read-bash-keys.json'), 'utf8'),
 ) as Recorded;
 
-/** Keys (and everything under them) the reference prints and Pulse does not, with why. */
+/** Per tool, the tool-result lines' differences (the rest are every run's, in KNOWN_KEY_DIFFERENCES). */
 const NOT_IN_PULSE: Record<string, Record<string, string>> = {
-  'system/init': {
-    capabilities: 'protocol capabilities of reference-only SDK features (interrupt receipts, workflows)',
-    fast_mode_disabled_reason: 'Pulse has no fast mode (fast_mode_state is always "off")',
-    memory_paths: 'Pulse has no auto-memory folder',
-    messaging_socket_path: 'the reference-only inter-session messaging socket',
-    per_turn_effort_active: 'per-turn effort is not a Pulse feature',
-    served_by_anthropic: 'the reference reports its own hosting; Pulse cannot know it',
-    ultrathink_available: 'no ultrathink keyword in Pulse',
-    ultrathink_typed_raises: 'no ultrathink keyword in Pulse',
-    view_mode: 'the reference-only view modes',
-    'plugins[]': 'the reference always lists its built-in plugins; Pulse lists plugins only when some are loaded',
-  },
-  assistant: {
-    'message.context_management': 'an API beta field Pulse does not request',
-  },
-  'user/tool_result (Read)': { tool_result_meta: 'per-call permission decisions are not reported yet' },
-  'user/tool_result (Bash)': { tool_result_meta: 'per-call permission decisions are not reported yet' },
-  'result/success': {
-    fast_mode_disabled_reason: 'Pulse has no fast mode',
-    'modelUsage.*.provider': 'the reference labels its providers in its own terms',
-    'model_usage_since_last_result.*.provider': 'the reference labels its providers in its own terms',
-    queued_turn_count: 'print mode has no queue',
-    result_index: 'print mode has one result',
-    subagent_stats: 'sub-agent counters are not kept',
-  },
+  'user/tool_result (Read)': KNOWN_KEY_DIFFERENCES['user/tool_result'] ?? {},
+  'user/tool_result (Bash)': KNOWN_KEY_DIFFERENCES['user/tool_result'] ?? {},
 };
 
-/** Keys Pulse adds. */
-const PULSE_ONLY: Record<string, string[]> = { 'system/init': ['pulse_version'] };
-
-const STOP = new Set(['input', 'tools', 'slash_commands', 'terminal_slash_commands', 'agents', 'skills', 'capabilities', 'mcp_servers']);
-const BY_MODEL = new Set(['modelUsage', 'model_usage_since_last_result']);
-
-/** The recorder's paths: nested keys joined with dots, arrays of objects as [], model names as *. */
-function keyPaths(value: unknown, prefix = ''): Set<string> {
-  const out = new Set<string>();
-  if (Array.isArray(value)) {
-    if (typeof value[0] === 'object' && value[0] !== null) for (const item of value) for (const path of keyPaths(item, `${prefix}[]`)) out.add(path);
-    return out;
-  }
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [key, item] of Object.entries(value)) {
-    const name = BY_MODEL.has(prefix.split('.').at(-1) ?? '') ? '*' : key;
-    const path = prefix === '' ? name : `${prefix}.${name}`;
-    out.add(path);
-    if (STOP.has(key) || path === 'message.usage') continue;
-    for (const nested of keyPaths(item, path)) out.add(nested);
-  }
-  return out;
-}
-
-function kindOf(line: Record<string, unknown>): string {
-  const kind = line.subtype ? `${String(line.type)}/${String(line.subtype)}` : String(line.type);
-  const content = (line.message as { content?: unknown } | undefined)?.content;
-  return kind === 'user' && Array.isArray(content) && (content[0] as { type?: string })?.type === 'tool_result' ? 'user/tool_result' : kind;
-}
-
 function isDocumented(kind: string, path: string): boolean {
-  return Object.keys(NOT_IN_PULSE[kind] ?? {}).some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[]`));
+  return isKnownDifference(KNOWN_KEY_DIFFERENCES, kind, path) || isKnownDifference(NOT_IN_PULSE, kind, path);
 }
 
 describe('print output against the reference', () => {
@@ -101,7 +49,7 @@ describe('print output against the reference', () => {
       const mine = seen[kind] ?? new Set<string>();
       const missing = keys.filter((path) => !mine.has(path) && !isDocumented(kind, path));
       expect({ kind, missing }).toEqual({ kind, missing: [] });
-      const extra = [...mine].filter((path) => !keys.includes(path) && !(PULSE_ONLY[kind] ?? []).includes(path));
+      const extra = [...mine].filter((path) => !keys.includes(path) && !(PULSE_ONLY_KEYS[kind] ?? []).includes(path));
       expect({ kind, extra }).toEqual({ kind, extra: [] });
     }
 
@@ -127,7 +75,7 @@ describe('print output against the reference', () => {
       const run = await s.run(['-p', 'hi', '--output-format', format, '--verbose'], { apiKey: null });
       expect(run.code).toBe(1);
       const lines = format === 'json' ? (JSON.parse(run.stdout) as Array<Record<string, unknown>>) : run.json();
-      expect(lines.map(kindOf)).toEqual(['system/init', 'assistant', 'result/success']);
+      expect(lines.map(kindOf)).toEqual(['system/init', 'assistant/error', 'result/success']);
       expect(lines[0]?.apiKeySource).toBe('none');
       expect(lines[1]).toMatchObject({ error: 'authentication_failed', is_api_error_message: true });
       expect(lines[2]).toMatchObject({ is_error: true, num_turns: 1 });

@@ -45,7 +45,7 @@ describe('query: max_output_tokens ladder', () => {
     // Each resume carries the partial reply and a hidden nudge to continue.
     const last = run.requests[4]?.messages ?? [];
     expect(last.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
-    expect(last.at(-1)?.content).toBe(RESUME_AFTER_OUTPUT_LIMIT_PROMPT);
+    expect(last.at(-1)?.content).toEqual([{ type: 'text', text: RESUME_AFTER_OUTPUT_LIMIT_PROMPT }]);
     const nudges = run.history.filter((m) => m.type === 'user' && m.isMeta);
     expect(nudges).toHaveLength(3);
     // Withheld until the ladder ran out: the consumer sees the error exactly once, at the end.

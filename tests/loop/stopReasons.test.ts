@@ -127,7 +127,7 @@ describe('query: refusal', () => {
     const sent = run.requests[1]?.messages ?? [];
     expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(sent[1]?.content).toEqual([{ type: 'text', text: 'I can', citations: null }]);
-    expect(sent[2]?.content).toBe(REFUSAL_REMINDER);
+    expect(sent[2]?.content).toEqual([{ type: 'text', text: REFUSAL_REMINDER }]);
     const reminder = run.history.find((m) => m.type === 'user' && m.refusedMessageId !== undefined);
     expect(reminder).toMatchObject({ isMeta: true, refusedMessageId: 'msg_scripted_1' });
     expect(lastAssistantText(run.history)).toBe('Here is a safe answer.');

@@ -4,7 +4,7 @@ import type { LoopEvent } from '../../types/messages.js';
 import type { OutputFormat } from '../options.js';
 import type { LineWriter } from './output.js';
 import { resultText } from './result.js';
-import { toSdkLine, type MappingContext } from './sdkMessages.js';
+import { toSdkLines, type MappingContext } from './sdkMessages.js';
 import type { SdkInit, SdkResult } from './sdkTypes.js';
 
 export type PrintFormatter = {
@@ -34,10 +34,7 @@ function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFor
   const lines: unknown[] = [];
   return {
     start: (init) => lines.push(init),
-    event: (event) => {
-      const line = toSdkLine(event, ctx);
-      if (line) lines.push(line);
-    },
+    event: (event) => lines.push(...toSdkLines(event, ctx)),
     finish: (result) => writer.json([...lines, result]),
   };
 }
@@ -46,8 +43,7 @@ function streamJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintForm
   return {
     start: (init) => writer.json(init),
     event: (event) => {
-      const line = toSdkLine(event, ctx);
-      if (line) writer.json(line);
+      for (const line of toSdkLines(event, ctx)) writer.json(line);
     },
     finish: (result) => writer.json(result),
   };

@@ -15,6 +15,7 @@ import type {
   SdkSystemEvent,
   SdkUser,
 } from './sdkTypes.js';
+import { ThinkingProgress } from './thinkingProgress.js';
 
 export type MappingContext = {
   sessionId: string;
@@ -152,4 +153,36 @@ export function toSdkLine(event: LoopEvent, ctx: MappingContext): SdkLine | unde
     case 'tombstone':
       return undefined;
   }
+}
+
+/** Each mapping's thinking progress (a print run or an SDK session has one mapping context). */
+const thinkingByContext = new WeakMap<MappingContext, ThinkingProgress>();
+
+function thinkingOf(ctx: MappingContext): ThinkingProgress {
+  let thinking = thinkingByContext.get(ctx);
+  if (!thinking) {
+    thinking = new ThinkingProgress();
+    thinkingByContext.set(ctx, thinking);
+  }
+  return thinking;
+}
+
+/**
+ * Every stream-json line one loop event makes: its own line, and for thinking the reference's
+ * progress reports (a `thinking_tokens` line before each thinking delta's, the thinking time on
+ * the finished block's line).
+ */
+export function toSdkLines(event: LoopEvent, ctx: MappingContext): SdkLine[] {
+  const line = toSdkLine(event, ctx);
+  const own = line ? [line] : [];
+  if (event.type === 'stream_event') {
+    const estimate = thinkingOf(ctx).accept(event.event);
+    if (!estimate) return own;
+    return [{ type: 'system', subtype: 'thinking_tokens', ...estimate, session_id: ctx.sessionId, uuid: ctx.newUuid() }, ...own];
+  }
+  if (event.type === 'assistant' && line?.type === 'assistant' && event.message.content[0]?.type === 'thinking') {
+    const durationMs = thinkingOf(ctx).takeDurationMs();
+    if (durationMs !== undefined) line.thinking_duration_ms = durationMs;
+  }
+  return own;
 }

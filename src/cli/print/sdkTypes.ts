@@ -55,6 +55,8 @@ export type SdkAssistant = {
   refused_message_id?: string;
   /** Set with `error`: the message is Pulse's report of a failed request, not the model's words. */
   is_api_error_message?: true;
+  /** On a thinking block's line: how long it streamed. */
+  thinking_duration_ms?: number;
 };
 
 export type SdkUser = {
