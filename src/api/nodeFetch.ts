@@ -1,11 +1,12 @@
 // The Anthropic SDK's transport: fetch() over node:http and node:https. Node's own fetch
 // (undici) loads http2, tls, zlib, worker_threads and a WebAssembly HTTP parser before its
 // first request, which took longer than the rest of print mode's start-up; the SDK only needs
-// an HTTP/1.1 request with a string body and a streamed response. Anything else (stream or
-// form bodies, other protocols) still goes to Node's fetch.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+// an HTTP/1.1 request with a string or byte body (or a SerializedBody's pieces) and a streamed
+// response. Anything else (stream or form bodies, other protocols) still goes to Node's fetch.
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { LightHeaders, type HeadersInput } from './lightHeaders.js';
+import { SerializedBody } from './serializedBody.js';
 import { beforeNodeFetch } from '../utils/beforeNodeFetch.js';
 import { reportStartupDone } from '../utils/codeCache.js';
 
@@ -35,8 +36,9 @@ function urlOf(input: FetchInput): URL {
   return input instanceof URL ? input : new URL(input.url);
 }
 
-function bodyBytes(body: unknown): Uint8Array | undefined | 'unsupported' {
+function bodyBytes(body: unknown): Uint8Array | SerializedBody | undefined | 'unsupported' {
   if (body === undefined || body === null) return undefined;
+  if (body instanceof SerializedBody) return body;
   if (typeof body === 'string') return Buffer.from(body);
   if (body instanceof Uint8Array) return body;
   return 'unsupported';
@@ -103,11 +105,22 @@ export class NodeResponse {
   }
 }
 
-function send(requester: Requester, url: URL, init: FetchInit, payload: Uint8Array | undefined): Promise<NodeResponse> {
+/** A body in pieces goes out piece by piece, corked into as few writes as the socket allows. */
+function writeBody(request: ClientRequest, payload: Uint8Array | SerializedBody | undefined): void {
+  if (!(payload instanceof SerializedBody)) {
+    request.end(payload);
+    return;
+  }
+  request.cork();
+  for (const piece of payload.pieces) request.write(piece);
+  request.end();
+}
+
+function send(requester: Requester, url: URL, init: FetchInit, payload: Uint8Array | SerializedBody | undefined): Promise<NodeResponse> {
   const signal = init.signal ?? undefined;
   const headers = new LightHeaders(init.headers as HeadersInput);
   if (!headers.has('accept')) headers.set('accept', '*/*');
-  if (payload) headers.set('content-length', String(payload.byteLength));
+  if (payload) headers.set('content-length', String(payload instanceof SerializedBody ? payload.size : payload.byteLength));
   const options: RequestOptions = {
     method: (init.method ?? 'GET').toUpperCase(),
     headers: Object.fromEntries(headers),
@@ -137,7 +150,7 @@ function send(requester: Requester, url: URL, init: FetchInit, payload: Uint8Arr
     signal?.addEventListener('abort', onAbort, { once: true });
     // Once the first request has left, start-up is over (see src/utils/codeCache.ts).
     request.once('finish', reportStartupDone);
-    request.end(payload);
+    writeBody(request, payload);
   });
 }
 
@@ -147,7 +160,8 @@ export async function nodeFetch(input: FetchInput, init: FetchInit = {}): Promis
   const payload = bodyBytes(init.body);
   if (payload === 'unsupported' || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     await beforeNodeFetch();
-    return fetch(input instanceof URL || typeof input === 'string' ? input : input.url, init as RequestInit);
+    const body = init.body instanceof SerializedBody ? init.body.joined() : init.body;
+    return fetch(input instanceof URL || typeof input === 'string' ? input : input.url, { ...init, body } as RequestInit);
   }
   return send(await requesterFor(url), url, init, payload);
 }

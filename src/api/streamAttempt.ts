@@ -6,6 +6,7 @@ import { APIError } from '@anthropic-ai/sdk/error';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { AssistantMessage, RawMessageStreamEvent, StopReason, Usage } from '../types/messages.js';
 import { AbortError, StreamIdleTimeoutError, StreamInterruptedError } from './errors.js';
+import { sendMessages } from './sendMessages.js';
 import { MessageAssembler } from './streamAssembler.js';
 import type { ModelEvent } from './types.js';
 
@@ -68,7 +69,7 @@ export async function* streamAttempt(
   watchdog.arm();
   let iterator: AsyncIterator<RawMessageStreamEvent> | undefined;
   try {
-    const request = client.messages.create(body, { signal, ...(opts.headers && { headers: opts.headers }) });
+    const request = sendMessages(client, body, { signal, ...(opts.headers && { headers: opts.headers }) });
     const { data: stream, request_id: requestId } = await request.withResponse().catch((err: unknown) => {
       throw explain(err);
     });

@@ -65,6 +65,8 @@ export type RecordedRequest = {
   headers: Record<string, string | undefined>;
   /** Date.now() when the request arrived, for measuring retry spacing. */
   receivedAt: number;
+  /** The body exactly as it arrived, when the mock was started with keepRawBodies. */
+  rawBody?: string;
 };
 
 export type MockAnthropicOptions = {
@@ -77,6 +79,8 @@ export type MockAnthropicOptions = {
   acceptedKeys?: string[];
   /** Answer GET /v1/models with 404, like gateways that only serve messages. */
   withoutModelsRoute?: boolean;
+  /** Keep each message request's body text as it arrived (rawBody), to compare bytes. */
+  keepRawBodies?: boolean;
 };
 
 export interface MockAnthropic {
@@ -215,6 +219,7 @@ class MockServer implements MockAnthropic {
       body,
       headers: flatHeaders(req),
       receivedAt: Date.now(),
+      ...(this.opts.keepRawBodies && { rawBody: raw }),
     };
     this.record(recorded);
 

@@ -1,0 +1,196 @@
+// The request body as bytes, built so a round's cost does not grow with the conversation.
+// Content blocks are never changed once made (the loop's history is immutable: a layer that
+// shrinks a block makes a new one), so a message whose role and blocks are the ones it had last
+// time has the same JSON. The messages a conversation has settled on (all but the newest, which
+// carries the cache breakpoint) are kept encoded, back to back, in one buffer per conversation:
+// each request checks that its messages still begin with them (the same blocks, or blocks of the
+// very same members; no JSON), and serialises only what follows. The bytes are exactly JSON.stringify(body)'s.
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
+
+/**
+ * A body in pieces. It is an (empty) Uint8Array so the SDK passes it to fetch untouched;
+ * nodeFetch writes the pieces to the socket one after another, with no copy into one buffer.
+ */
+export class SerializedBody extends Uint8Array {
+  readonly size: number;
+
+  constructor(readonly pieces: readonly Uint8Array[]) {
+    super(0);
+    this.size = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  }
+
+  /** One buffer, for a transport that cannot take pieces. */
+  joined(): Buffer {
+    return Buffer.concat(this.pieces, this.size);
+  }
+}
+
+type Plain = { role: unknown; content: unknown };
+
+const isRecord = (item: unknown): item is Record<string, unknown> =>
+  typeof item === 'object' && item !== null && !Array.isArray(item);
+
+/** A message whose JSON is `{"role":…,"content":…}`: those two members, in that order. */
+function isPlain(message: unknown): message is Plain {
+  if (!isRecord(message)) return false;
+  let count = 0;
+  for (const key in message) {
+    if (key !== (count === 0 ? 'role' : 'content')) return false;
+    count++;
+  }
+  return count === 2 && (typeof message.content === 'string' || Array.isArray(message.content));
+}
+
+/** What a settled message was: its role, and its text or the very blocks it held. */
+type Entry = { role: unknown; content: unknown; end: number };
+
+/**
+ * The same block, or one made again from the same parts: a message merged from several (a tool
+ * result and a hook's context, say) gets a fresh text block for its string part every request.
+ * Same members in the same order, each the very same value, make the same JSON.
+ */
+function sameBlock(before: unknown, now: unknown): boolean {
+  if (before === now) return true;
+  if (!isRecord(before) || !isRecord(now)) return false;
+  const keys = Object.keys(before);
+  const nowKeys = Object.keys(now);
+  if (keys.length !== nowKeys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key !== nowKeys[i] || before[key] !== now[key]) return false;
+  }
+  return true;
+}
+
+function sameMessage(entry: Entry, message: unknown): boolean {
+  if (!isPlain(message) || entry.role !== message.role) return false;
+  const { content } = message;
+  if (typeof content === 'string' || typeof entry.content === 'string') return entry.content === content;
+  const blocks = entry.content as unknown[];
+  const now = content as unknown[];
+  if (blocks.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) if (!sameBlock(blocks[i], now[i])) return false;
+  return true;
+}
+
+/**
+ * One conversation's settled messages: `m0`, `,m1`, `,m2` … encoded back to back. Bytes below
+ * `length` are never written again (a request still being sent may hold them): appending
+ * writes past them, and dropping messages moves what is kept to a new buffer.
+ */
+class SettledMessages {
+  private bytes = Buffer.allocUnsafeSlow(0);
+  private length = 0;
+  private entries: Entry[] = [];
+
+  /** How many of the list's first messages are the settled ones, after dropping those that are not. */
+  match(list: readonly unknown[]): number {
+    let count = 0;
+    while (count < this.entries.length && count < list.length && sameMessage(this.entries[count] as Entry, list[count])) count++;
+    if (count < this.entries.length) this.keep(count);
+    return count;
+  }
+
+  append(message: Plain): void {
+    const json = `${this.entries.length === 0 ? '' : ','}${JSON.stringify(message)}`;
+    const size = Buffer.byteLength(json);
+    if (this.length + size > this.bytes.length) this.grow(this.length + size);
+    this.bytes.write(json, this.length);
+    this.length += size;
+    const content = Array.isArray(message.content) ? message.content.slice() : message.content;
+    this.entries.push({ role: message.role, content, end: this.length });
+  }
+
+  encoded(): Buffer {
+    return this.bytes.subarray(0, this.length);
+  }
+
+  private keep(count: number): void {
+    this.entries.length = count;
+    this.length = count === 0 ? 0 : (this.entries[count - 1] as Entry).end;
+    this.bytes = Buffer.from(this.bytes.subarray(0, this.length));
+  }
+
+  /** Doubling keeps appends cheap; pages past `length` are never touched, so cost no memory. */
+  private grow(needed: number): void {
+    const bigger = Buffer.allocUnsafeSlow(Math.max(needed, this.bytes.length * 2, 64 * 1024));
+    this.bytes.copy(bigger, 0, 0, this.length);
+    this.bytes = bigger;
+  }
+}
+
+/**
+ * Conversations are told apart by the first block of their second message (the first reply),
+ * an object the conversation keeps for its whole life; its settled bytes go when it does.
+ */
+const conversations = new WeakMap<object, SettledMessages>();
+
+function settledFor(list: readonly unknown[]): SettledMessages | undefined {
+  const second = list[1];
+  const key = isPlain(second) && Array.isArray(second.content) ? second.content[0] : undefined;
+  if (!isRecord(key)) return undefined;
+  let settled = conversations.get(key);
+  if (!settled) {
+    settled = new SettledMessages();
+    conversations.set(key, settled);
+  }
+  return settled;
+}
+
+class PieceWriter {
+  readonly pieces: Uint8Array[] = [];
+  private text = '';
+
+  write(text: string): void {
+    this.text += text;
+  }
+
+  writeBytes(bytes: Uint8Array): void {
+    this.flush();
+    if (bytes.length > 0) this.pieces.push(bytes);
+  }
+
+  flush(): void {
+    if (this.text === '') return;
+    this.pieces.push(Buffer.from(this.text));
+    this.text = '';
+  }
+}
+
+function writeMessages(out: PieceWriter, list: readonly unknown[]): void {
+  const settled = settledFor(list);
+  let count = settled?.match(list) ?? 0;
+  // Every message but the newest settles; one of another shape ends the settled run.
+  while (settled && count < list.length - 1) {
+    const message = list[count];
+    if (!isPlain(message)) break;
+    settled.append(message);
+    count++;
+  }
+  out.write('[');
+  if (settled && count > 0) out.writeBytes(settled.encoded());
+  for (let index = count; index < list.length; index++) {
+    // What JSON.stringify writes for an array element without JSON: null.
+    out.write(`${index === 0 ? '' : ','}${JSON.stringify(list[index]) ?? 'null'}`);
+  }
+  out.write(']');
+}
+
+/** JSON.stringify's rules for the body's members (in key order; one without JSON is left out). */
+export function serializeRequestBody(body: MessageCreateParamsStreaming): SerializedBody {
+  const out = new PieceWriter();
+  out.write('{');
+  let first = true;
+  for (const [key, value] of Object.entries(body)) {
+    const pieced = key === 'messages' && Array.isArray(value);
+    const json = pieced ? undefined : JSON.stringify(value);
+    if (!pieced && json === undefined) continue;
+    out.write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    if (pieced) writeMessages(out, value);
+    else out.write(json as string);
+  }
+  out.write('}');
+  out.flush();
+  return new SerializedBody(out.pieces);
+}
