@@ -95,8 +95,10 @@ async function session(cli, scenario, prepared, world) {
     if (!isMain) return { content: [{ type: 'text', text: 'ok' }] };
     arrivals.push({ at: performance.now(), answers: lastToolResultNames(request.body) });
     const next = prepared.steps[step++];
-    if (!next) return { content: [{ type: 'text', text: 'All done.' }] };
-    return { content: [{ type: 'tool_use', id: `toolu_bench_${step}`, name: next.name, input: next.input }] };
+    // Small token counts, so neither CLI compacts: the session holds everything it read.
+    const usage = { input_tokens: 2_000, output_tokens: 50 };
+    if (!next) return { content: [{ type: 'text', text: 'All done.' }], usage };
+    return { content: [{ type: 'tool_use', id: `toolu_bench_${step}`, name: next.name, input: next.input }], usage };
   };
   const env = {
     PATH: process.env.PATH,
@@ -114,11 +116,12 @@ async function session(cli, scenario, prepared, world) {
   const command = usesTime ? TIME_BIN : cli.command;
   const commandArgs = usesTime ? ['-f', 'peak-kb %M', cli.command, ...args] : args;
   const { stderr } = await new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     child.stderr.on('data', (chunk) => (text += chunk));
     child.once('error', reject);
     child.once('close', (code) => (code === 0 ? resolve({ stderr: text }) : reject(new Error(`${cli.name} exited ${code}: ${text.slice(-500)}`))));
+    child.stdout?.on('data', (chunk) => (text += chunk));
   });
   if (step <= prepared.steps.length) throw new Error(`${cli.name} stopped after ${step} of ${prepared.steps.length} steps`);
   const gaps = prepared.steps.flatMap((s, index) => (s.timed ? [arrivals[index + 1].at - arrivals[index].at] : []));

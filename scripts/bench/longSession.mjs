@@ -1,178 +1,52 @@
 #!/usr/bin/env node
 // Long-session benchmark: one query() of 1,000 tool rounds through the real loop and the real
-// context layers (tool-result budget spilling to a temp folder, snip, microcompact, collapse,
-// auto-compaction), with a scripted model answering in-process. Each round the model asks for a
-// Read of a generated file or an in-process Echo whose output size varies from 1 KB to 160 KB;
-// compaction requests get a short summary. The model reports input_tokens as the request's
-// characters / 4, so the thresholds fire as they would against the API.
+// context layers, each round a Read of a generated file or an in-process Echo (the profiles are
+// in longSessionScript.mjs). Two modes:
+// - default (compaction): a scripted in-process model; tool-result budget, snip, microcompact,
+//   collapse and auto-compaction all fire, as they would against the API;
+// - --no-compaction: the real model client (SDK, request building, nodeFetch) against the mock
+//   Messages API in another process, which reports realistic token counts (the request's size /
+//   4) under a context window so large that nothing is compacted: the history only grows (about
+//   10 MB by round 1,000), so any per-round cost proportional to it shows.
 //
-// Reports peak RSS and RSS after a GC at rounds 10, 100 and 1,000, and the loop's own time per
-// round (wall time minus the model's and the tools' own work), median over the 10 rounds ending
-// at each mark. A warm-up session of 50 rounds runs first so JIT warm-up does not flatter round 10.
-// Usage: node scripts/bench/longSession.mjs [rounds]   (figures appended to RESULTS.md unless
-// BENCH_NO_RESULTS=1)
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { appendFile, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+// Reports RSS after a GC at rounds 10, 100 and 1,000 (and the peak), and the loop's own time per
+// round: wall time minus the tools' own time and minus the model's (the in-process model's work,
+// or the time awaiting the HTTP response), and the same for CPU time (the whole process, GC
+// included). Each round's figure is the median over RUNS sessions; the table shows the median of
+// the 10 rounds ending at each mark. A 50-round warm-up session runs first.
+// Usage: node scripts/bench/longSession.mjs [rounds] [--no-compaction]   (figures appended to
+// RESULTS.md unless BENCH_NO_RESULTS=1; PULSE_BENCH_BASE=<checkout> measures that checkout)
+import { spawn } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadSourceModules } from './harness.mjs';
+import { appendResults, loadMockAnthropic, loadSourceModules, median } from './harness.mjs';
+import { echoTool, generateFiles, mockTurnFor, PROFILES, promptFor, scriptedModel, timedTool } from './longSessionScript.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ROUNDS = Number.parseInt(process.argv[2] ?? process.env.BENCH_ROUNDS ?? '1000', 10);
+const args = process.argv.slice(2);
+const PROFILE = args.includes('--no-compaction') ? 'no-compaction' : 'compaction';
+const ROUNDS = Number.parseInt(args.find((arg) => /^\d+$/.test(arg)) ?? process.env.BENCH_ROUNDS ?? '1000', 10);
 const MARKS = [10, 100, ROUNDS];
 const WINDOW = 10;
 /** Sessions measured; each round's overhead is the median across them (the machine may be busy). */
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '3', 10);
-const FILES = 40;
 const MODEL = 'claude-sonnet-4-6';
+/** No compaction: a window no history of this benchmark reaches. */
+const HUGE_CONTEXT_WINDOW = '1000000000';
 
 const ENTRY = `
 export { query } from './src/query/query.ts';
 export { ReadTool } from './src/tools/read/ReadTool.ts';
-export { createUserMessage, createSyntheticAssistantError } from './src/utils/messages.ts';
+export { createCallModel } from './src/api/callModel.ts';
+export { FirstPartyClient } from './src/api/providers/firstParty.ts';
+export { sdkOptions } from './src/api/providers/common.ts';
+export { createUserMessage } from './src/utils/messages.ts';
 export { resetSession } from './src/state/session.ts';
 export { RunTally } from './src/cli/print/runTally.ts';
 export { toSdkLine } from './src/cli/print/sdkMessages.ts';
 export { z } from 'zod';
 `;
-
-/** Deterministic sizes: a spread from 1 KB to 160 KB, averaging about 45 KB. */
-function echoSize(round) {
-  const sizes = [1_000, 4_000, 12_000, 25_000, 40_000, 60_000, 90_000, 160_000];
-  return sizes[(round * 7) % sizes.length];
-}
-
-function generateFiles(dir) {
-  mkdirSync(dir, { recursive: true });
-  const paths = [];
-  for (let n = 0; n < FILES; n++) {
-    const lines = 200 + ((n * 137) % 1300);
-    const body = Array.from({ length: lines }, (_, i) => `export const value_${n}_${i} = ${i * 31 + n}; // generated line ${i}`);
-    const path = join(dir, `module${n}.ts`);
-    writeFileSync(path, `${body.join('\n')}\n`);
-    paths.push(path);
-  }
-  return paths;
-}
-
-/** Time spent inside a function, collected into `clock.spent` (the loop's overhead excludes it). */
-function timedTool(tool, clock) {
-  return {
-    ...tool,
-    call: async function* (input, ctx) {
-      const started = performance.now();
-      try {
-        return yield* tool.call(input, ctx);
-      } finally {
-        clock.spent += performance.now() - started;
-      }
-    },
-  };
-}
-
-function echoTool(modules, clock) {
-  return timedTool(
-    {
-      name: 'Echo',
-      inputSchema: modules.z.object({ round: modules.z.number(), size: modules.z.number() }),
-      description: () => 'Prints text of the requested size',
-      prompt: () => 'Prints text of the requested size.',
-      isEnabled: () => true,
-      isReadOnly: () => true,
-      isConcurrencySafe: () => true,
-      checkPermissions: async () => ({ behavior: 'allow' }),
-      call: async function* (input) {
-        const line = `echo output for round ${input.round}: the quick brown fox jumps over the lazy dog\n`;
-        return { data: line.repeat(Math.ceil(input.size / line.length)).slice(0, input.size) };
-      },
-      toResultBlock: (output, toolUseId) => ({ type: 'tool_result', tool_use_id: toolUseId, content: output }),
-      maxResultSizeChars: 30_000,
-      userFacingName: () => 'Echo',
-    },
-    clock,
-  );
-}
-
-function usage(inputTokens, outputTokens) {
-  return {
-    cache_creation: null,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    inference_geo: null,
-    input_tokens: inputTokens,
-    output_tokens: outputTokens,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  };
-}
-
-function charsOf(messages) {
-  let chars = 0;
-  for (const message of messages) {
-    if (typeof message.content === 'string') chars += message.content.length;
-    else for (const block of message.content) chars += JSON.stringify(block).length;
-  }
-  return chars;
-}
-
-/**
- * The scripted model. Its own work (building the reply, sizing the request) is timed into
- * `clock.spent`, counting only the time it runs, not the time the loop spends between its yields.
- */
-function scriptedModel(rounds, files, clock, stats) {
-  let mainRequests = 0;
-  let messageCounter = 0;
-  return async function* callModel(params) {
-    let started = performance.now();
-    const pause = () => {
-      clock.spent += performance.now() - started;
-    };
-    const resume = () => {
-      started = performance.now();
-    };
-    const inputTokens = Math.ceil(charsOf(params.messages) / 4);
-    const id = `msg_bench_${++messageCounter}`;
-    let block;
-    if (params.querySource === 'compact') {
-      stats.summaryRequests += 1;
-      block = { type: 'text', text: `<summary>1. Goal and intent: keep reading files (summary ${stats.summaryRequests}).</summary>`, citations: null };
-    } else {
-      mainRequests += 1;
-      stats.mainRequests = mainRequests;
-      stats.maxRequestMessages = Math.max(stats.maxRequestMessages, params.messages.length);
-      const round = mainRequests;
-      if (round > rounds) block = { type: 'text', text: 'All rounds done.', citations: null };
-      else if (round % 2 === 0) {
-        block = { type: 'tool_use', id: `toolu_bench_${round}`, name: 'Read', input: { file_path: files[round % files.length] }, caller: { type: 'direct' } };
-      } else {
-        block = { type: 'tool_use', id: `toolu_bench_${round}`, name: 'Echo', input: { round, size: echoSize(round) }, caller: { type: 'direct' } };
-      }
-    }
-    const message = {
-      type: 'assistant',
-      uuid: `bench-${messageCounter}`,
-      timestamp: new Date().toISOString(),
-      message: {
-        id,
-        type: 'message',
-        role: 'assistant',
-        model: params.model,
-        content: [block],
-        stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn',
-        stop_sequence: null,
-        usage: usage(inputTokens, 50),
-      },
-    };
-    pause();
-    yield message;
-    resume();
-    pause();
-  };
-}
 
 function toolContext(cwd, toolResultsDir) {
   let current = cwd;
@@ -188,32 +62,58 @@ function toolContext(cwd, toolResultsDir) {
   };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+const mib = (bytes) => bytes / 1024 / 1024;
+/** This process's CPU milliseconds so far, in user space and in the kernel (socket writes …). */
+const cpuNow = () => {
+  const used = process.cpuUsage();
+  return { user: used.user / 1000, system: used.system / 1000 };
+};
+
+/** The model of this mode; `clock` collects the model's and the tools' own time and CPU. */
+function modelFor(modules, rounds, files, clock, stats) {
+  if (PROFILE === 'compaction') return scriptedModel(rounds, files, clock, stats);
+  // The real client, with its fetch timed: awaiting the mock's answer, its headers and then each
+  // chunk of its stream, is the model's time; what the loop does between chunks is its own.
+  const waited = async (pending) => {
+    const started = performance.now();
+    try {
+      return await pending;
+    } finally {
+      clock.spent += performance.now() - started;
+    }
+  };
+  const timedFetch = async (...fetchArgs) => {
+    const response = await waited(modules.sdkOptions().fetch(...fetchArgs));
+    const { body } = response;
+    response.body = {
+      [Symbol.asyncIterator]: () => {
+        const chunks = body[Symbol.asyncIterator]();
+        return { next: () => waited(chunks.next()), return: (value) => chunks.return?.(value) ?? { done: true, value } };
+      },
+    };
+    return response;
+  };
+  const client = new modules.FirstPartyClient({ ...modules.sdkOptions(), fetch: timedFetch, apiKey: 'sk-bench', baseURL: process.env.BENCH_MOCK_URL });
+  return modules.createCallModel(() => client);
 }
 
-const mib = (bytes) => bytes / 1024 / 1024;
-
 async function session(modules, scratch, rounds, files, record) {
-  const clock = { spent: 0 };
-  const stats = { summaryRequests: 0, mainRequests: 0, maxRequestMessages: 0 };
+  const clock = { spent: 0, user: 0, system: 0 };
+  const stats = { summaryRequests: 0 };
   const tally = new modules.RunTally();
   const mapping = { sessionId: 'bench', includePartialMessages: false, newUuid: () => 'u' };
   modules.resetSession();
   const loop = modules.query({
-    messages: [modules.createUserMessage({ content: 'Read and echo things for a long time.' })],
+    messages: [modules.createUserMessage({ content: promptFor(rounds) })],
     systemPrompt: ['bench'],
-    tools: [timedTool(modules.ReadTool, clock), echoTool(modules, clock)],
+    tools: [timedTool(modules.ReadTool, clock), echoTool(modules.z, clock)],
     canUseTool: async () => ({ behavior: 'allow' }),
     context: toolContext(scratch, join(scratch, `tool-results-${rounds}`)),
     source: 'print',
-    deps: { callModel: scriptedModel(rounds, files, clock, stats) },
+    deps: { callModel: modelFor(modules, rounds, files, clock, stats) },
   });
   let round = 0;
-  let roundStart = performance.now();
-  let spentAtStart = 0;
+  let start = { wall: performance.now(), cpu: cpuNow(), tools: { spent: 0, user: 0, system: 0 } };
   let peakRss = process.memoryUsage.rss();
   let step = await loop.next();
   while (!step.done) {
@@ -225,15 +125,20 @@ async function session(modules, scratch, rounds, files, record) {
     const isToolResult = event.type === 'user' && Array.isArray(event.message.content) && event.message.content.some((b) => b.type === 'tool_result');
     if (isToolResult) {
       round += 1;
-      record?.onRound(round, performance.now() - roundStart - (clock.spent - spentAtStart));
+      const now = cpuNow();
+      const wall = performance.now() - start.wall - (clock.spent - start.tools.spent);
+      const user = now.user - start.cpu.user - (clock.user - start.tools.user);
+      const system = now.system - start.cpu.system - (clock.system - start.tools.system);
+      record?.onRound(round, { wall, cpu: user + system, system });
+      if (record && process.env.BENCH_PROF) await globalThis.benchProf(round);
       // Measuring memory is not the loop's work: it happens between the timed stretches.
       if (round % 5 === 0) peakRss = Math.max(peakRss, process.memoryUsage.rss());
       if (record && MARKS.includes(round)) {
         globalThis.gc();
-        record.onMark(round, process.memoryUsage.rss(), peakRss, process.memoryUsage().heapUsed);
+        const { heapUsed, arrayBuffers } = process.memoryUsage();
+        record.onMark(round, process.memoryUsage.rss(), peakRss, heapUsed, arrayBuffers);
       }
-      roundStart = performance.now();
-      spentAtStart = clock.spent;
+      start = { wall: performance.now(), cpu: cpuNow(), tools: { ...clock } };
     }
     step = await loop.next();
   }
@@ -241,85 +146,121 @@ async function session(modules, scratch, rounds, files, record) {
   return { stats, rounds: round, peakRss: Math.max(peakRss, process.memoryUsage.rss()) };
 }
 
-async function main() {
+function windowAt(values, round, average = median) {
+  return average(values.slice(Math.max(0, round - WINDOW), round));
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+async function measure(scratch, files) {
+  // PULSE_BENCH_BASE=<checkout> measures another checkout's sources (a worktree of main, say).
+  const modules = await loadSourceModules(scratch, ENTRY, 'bench', process.env.PULSE_BENCH_BASE ? resolve(process.env.PULSE_BENCH_BASE) : undefined);
+  await session(modules, scratch, 50, files); // warm-up, dropped
+  globalThis.gc();
+  const baselineRss = process.memoryUsage.rss();
+  const samples = Array.from({ length: ROUNDS }, () => []);
+  const marks = new Map();
+  const onRound = (round, figures) => samples[round - 1]?.push(figures);
+  const startedAt = performance.now();
+  // Memory is read in the first session only; later ones start from whatever it left behind.
+  const run = await session(modules, scratch, ROUNDS, files, { onRound, onMark: (round, rss, peak, heap, buffers) => marks.set(round, { rss, peak, heap, buffers }) });
+  const wallSeconds = (performance.now() - startedAt) / 1000;
+  for (let extra = 1; extra < RUNS; extra++) await session(modules, scratch, ROUNDS, files, { onRound, onMark: () => undefined });
+  const wall = samples.map((values) => median(values.map((v) => v.wall)));
+  const cpu = samples.map((values) => median(values.map((v) => v.cpu)));
+  // The kernel's share is counted in scheduler ticks, so it is averaged rather than taken as a median.
+  const system = samples.map((values) => mean(values.map((v) => v.system)));
+  const rows = MARKS.map((round) => ({ round, wall: windowAt(wall, round), cpu: windowAt(cpu, round), system: windowAt(system, round, mean), ...marks.get(round) }));
+  return { run, rows, wallSeconds, baselineRss };
+}
+
+function report({ run, rows, wallSeconds, baselineRss }) {
+  const first = rows[0];
+  const last = rows.at(-1);
+  const hundred = rows.find((r) => r.round === 100);
+  const growth = mib(last.rss - hundred.rss);
+  const ratio = last.wall / first.wall;
+  const cpuRatio = last.cpu / first.cpu;
+  const mode = PROFILE === 'compaction' ? 'scripted in-process model, compaction on' : 'SDK client against the mock API, nothing compacted';
+  console.log(
+    [
+      `long session (${mode}): ${run.rounds} tool rounds, ${run.stats.summaryRequests} compactions, ${wallSeconds.toFixed(1)} s`,
+      ...rows.map((r) => `  round ${String(r.round).padStart(4)}: loop overhead ${r.wall.toFixed(2)} ms wall, ${r.cpu.toFixed(2)} ms CPU (${r.system.toFixed(2)} in the kernel); RSS after GC ${mib(r.rss).toFixed(1)} MiB (heap ${mib(r.heap).toFixed(1)} MiB, buffers ${mib(r.buffers).toFixed(1)} MiB), peak so far ${mib(r.peak).toFixed(1)} MiB`),
+      `  round ${ROUNDS} / round 10: ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} CPU; RSS growth round 100 -> ${ROUNDS}: ${growth.toFixed(1)} MiB; peak RSS ${mib(run.peakRss).toFixed(1)} MiB (after warm-up ${mib(baselineRss).toFixed(1)} MiB)`,
+    ].join('\n'),
+  );
+  const { files, echoSizes } = PROFILES[PROFILE];
+  return [
+    '',
+    `## Long session (\`longSession.mjs${PROFILE === 'compaction' ? '' : ' --no-compaction'}\`) — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Node ${process.version}, ${cpus().length} CPUs. \`node scripts/bench/longSession.mjs ${ROUNDS}${PROFILE === 'compaction' ? '' : ' --no-compaction'}\`: one query() of ${run.rounds} tool rounds,`,
+    `${mode}; Read of ${files} generated files and an in-process Echo of ${echoSizes[0] / 1000}–${echoSizes.at(-1) / 1000} KB in turn.`,
+    `${run.stats.summaryRequests} compactions. Loop overhead = round time minus the tools' and the model's own; each round's figure is`,
+    `the median over ${RUNS} sessions, the table the median of the ${WINDOW} rounds ending at the mark. Memory from the first session, after a forced GC.`,
+    '',
+    '| round | loop overhead (wall) | loop overhead (CPU) | of which kernel (mean) | RSS after GC | JS heap after GC | buffers after GC | peak RSS so far |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.round} | ${r.wall.toFixed(2)} ms | ${r.cpu.toFixed(2)} ms | ${r.system.toFixed(2)} ms | ${mib(r.rss).toFixed(1)} MiB | ${mib(r.heap).toFixed(1)} MiB | ${mib(r.buffers).toFixed(1)} MiB | ${mib(r.peak).toFixed(1)} MiB |`),
+    '',
+    `Round ${ROUNDS} is ${ratio.toFixed(2)}× round 10 (wall), ${cpuRatio.toFixed(2)}× (CPU). RSS grew ${growth.toFixed(1)} MiB from round 100 to ${ROUNDS};`,
+    `peak RSS ${mib(run.peakRss).toFixed(1)} MiB; wall time ${wallSeconds.toFixed(1)} s.`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * RSS after a collection is what the session retains, which needs --expose-gc: the launcher
+ * runs the measurement in a child started with it, and hosts the mock API there too, so the
+ * mock's own work (it parses every request) never counts as the loop's.
+ */
+async function launch() {
   const scratch = await realpath(await mkdtemp(join(tmpdir(), 'pulse-bench-long-')));
+  const files = generateFiles(join(scratch, 'src'), PROFILE);
+  let mock;
   try {
-    const modules = await loadSourceModules(scratch, ENTRY);
-    const files = generateFiles(join(scratch, 'src'));
-    await session(modules, scratch, 50, files); // warm-up, dropped
-    globalThis.gc();
-    const baselineRss = process.memoryUsage.rss();
-    const samples = Array.from({ length: ROUNDS }, () => []);
-    const marks = new Map();
-    const startedAt = performance.now();
-    // Memory is read in the first session only; later ones start from whatever it left behind.
-    const run = await session(modules, scratch, ROUNDS, files, {
-      onRound: (round, ms) => samples[round - 1]?.push(ms),
-      onMark: (round, rss, peak, heap) => marks.set(round, { rss, peak, heap }),
-    });
-    const wallSeconds = (performance.now() - startedAt) / 1000;
-    for (let extra = 1; extra < RUNS; extra++) {
-      await session(modules, scratch, ROUNDS, files, { onRound: (round, ms) => samples[round - 1]?.push(ms), onMark: () => undefined });
+    const env = { ...process.env, BENCH_SCRATCH: scratch };
+    if (PROFILE === 'no-compaction') {
+      const { startMockAnthropic } = await loadMockAnthropic(scratch);
+      const turn = mockTurnFor(files);
+      // The mock records every request it parses; a thousand 10 MB bodies would fill the heap.
+      mock = await startMockAnthropic({ turns: [], fallback: (request) => ((mock.requests.length = 0), turn(request)) });
+      Object.assign(env, { BENCH_MOCK_URL: mock.url, PULSE_CONTEXT_WINDOW: HUGE_CONTEXT_WINDOW });
     }
-    const overheads = samples.map((values) => median(values));
-    const at = (round) => {
-      const window = overheads.slice(Math.max(0, round - WINDOW), round);
-      return { median: median(window), mean: window.reduce((a, b) => a + b, 0) / window.length };
-    };
-    const rows = MARKS.map((round) => ({ round, ...at(round), ...marks.get(round) }));
-    const first = rows[0];
-    const last = rows.at(-1);
-    const hundred = rows.find((r) => r.round === 100);
-    const growth = mib(last.rss - hundred.rss);
-    const ratio = last.median / first.median;
-    const allMean = overheads.reduce((a, b) => a + b, 0) / overheads.length;
-
-    const lines = [
-      `long session: ${run.rounds} tool rounds (Read of ${FILES} generated files, Echo 1–160 KB), ${run.stats.summaryRequests} compactions, ${wallSeconds.toFixed(1)} s`,
-      ...rows.map((r) => `  round ${String(r.round).padStart(4)}: loop overhead median ${r.median.toFixed(2)} ms (mean ${r.mean.toFixed(2)} ms), RSS after GC ${mib(r.rss).toFixed(1)} MiB (heap ${mib(r.heap).toFixed(1)} MiB), peak so far ${mib(r.peak).toFixed(1)} MiB`),
-      `  RSS growth round 100 -> ${ROUNDS}: ${growth.toFixed(1)} MiB (target < 50); overhead ratio round ${ROUNDS} / round 10: ${ratio.toFixed(2)} (target <= 1.5)`,
-      `  mean overhead over all rounds ${allMean.toFixed(2)} ms; largest request ${run.stats.maxRequestMessages} messages; peak RSS ${mib(run.peakRss).toFixed(1)} MiB (baseline after warm-up ${mib(baselineRss).toFixed(1)} MiB)`,
-    ];
-    console.log(lines.join('\n'));
-
-    const section = [
-      '',
-      `## Long session (\`longSession.mjs\`) — ${new Date().toISOString().slice(0, 10)}`,
-      '',
-      `Node ${process.version}, ${cpus().length} CPUs. \`node scripts/bench/longSession.mjs ${ROUNDS}\`: one query() of ${run.rounds} tool`,
-      `rounds through the real loop and context layers (model ${MODEL}, 200k window), a scripted in-process model, tools`,
-      `alternating Read of ${FILES} generated files (12–90 KB) and an in-process Echo of 1–160 KB (spilled over 30 KB).`,
-      `${run.stats.summaryRequests} auto-compactions happened; the largest request held ${run.stats.maxRequestMessages} messages. Loop overhead = round`,
-      `wall time minus the model's and the tools' own time; each round's figure is the median over ${RUNS} sessions, and the`,
-      `table shows the median (and mean) of the ${WINDOW} rounds ending at the mark, after a 50-round warm-up. Memory is from the`,
-      'first session; RSS is read after a forced GC.',
-      '',
-      '| round | loop overhead (median) | mean | RSS after GC | JS heap after GC | peak RSS so far |',
-      '|---|---|---|---|---|---|',
-      ...rows.map(
-        (r) =>
-          `| ${r.round} | ${r.median.toFixed(2)} ms | ${r.mean.toFixed(2)} ms | ${mib(r.rss).toFixed(1)} MiB | ${mib(r.heap).toFixed(1)} MiB | ${mib(r.peak).toFixed(1)} MiB |`,
-      ),
-      '',
-      `RSS growth from round 100 to ${ROUNDS}: ${growth.toFixed(1)} MiB (target < 50 MiB). Overhead at round ${ROUNDS} is`,
-      `${ratio.toFixed(2)}× round 10 (target ≤ 1.5×). Peak RSS ${mib(run.peakRss).toFixed(1)} MiB; wall time ${wallSeconds.toFixed(1)} s.`,
-      '',
-    ].join('\n');
-    if (process.env.BENCH_NO_RESULTS === '1') return;
-    const results = join(root, 'scripts/bench/RESULTS.md');
-    if (!existsSync(results)) await writeFile(results, '# Benchmark results\n\nEach benchmark appends a dated section here.\n');
-    await appendFile(results, section);
+    // BENCH_NODE_FLAGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, ['--expose-gc', ...flags, fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'inherit', 'inherit'], env });
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    if (code !== 0) process.exitCode = code ?? 1;
   } finally {
+    await mock?.close();
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
-if (typeof globalThis.gc === 'function') {
-  await main();
-} else {
-  // RSS after a collection is what the session retains; that needs --expose-gc, so run again with it.
-  const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  if (child.status !== 0) process.exitCode = child.status ?? 1;
+// BENCH_PROF=20-70,950-1000 writes a CPU profile of each stretch of rounds of the first measured
+// session to BENCH_PROF_DIR (default: the temporary directory), to see what a round costs.
+if (process.env.BENCH_PROF) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  const windows = process.env.BENCH_PROF.split(',').map((w) => w.split('-').map(Number));
+  globalThis.benchProf = async (round) => {
+    for (const [from, to] of windows) {
+      if (round === from) await inspector.post('Profiler.start');
+      if (round === to) {
+        const { profile } = await inspector.post('Profiler.stop');
+        writeFileSync(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${from}-${to}.cpuprofile`), JSON.stringify(profile));
+      }
+    }
+  };
+}
+if (typeof globalThis.gc !== 'function') await launch();
+else {
+  // The launcher made the same files (the mock API names them); making them again is cheap.
+  const scratch = process.env.BENCH_SCRATCH;
+  await appendResults(report(await measure(scratch, generateFiles(join(scratch, 'src'), PROFILE))));
 }
