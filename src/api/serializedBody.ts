@@ -41,9 +41,6 @@ function isPlain(message: unknown): message is Plain {
   return count === 2 && (typeof message.content === 'string' || Array.isArray(message.content));
 }
 
-/** What a settled message was: its role, and its text or the very blocks it held. */
-type Entry = { role: unknown; content: unknown; end: number };
-
 /**
  * The same block, or one made again from the same parts: a message merged from several (a tool
  * result and a hook's context, say) gets a fresh text block for its string part every request.
@@ -62,6 +59,9 @@ function sameBlock(before: unknown, now: unknown): boolean {
   return true;
 }
 
+/** What a settled message was (its role, and its text or the very blocks it held) and where its bytes end. */
+type Entry = { role: unknown; content: unknown; chunk: number; end: number };
+
 function sameMessage(entry: Entry, message: unknown): boolean {
   if (!isPlain(message) || entry.role !== message.role) return false;
   const { content } = message;
@@ -73,14 +73,20 @@ function sameMessage(entry: Entry, message: unknown): boolean {
   return true;
 }
 
+/** Settled bytes are kept in chunks of this size (a message larger than one gets its own). */
+const CHUNK_BYTES = 1024 * 1024;
+
 /**
- * One conversation's settled messages: `m0`, `,m1`, `,m2` … encoded back to back. Bytes below
- * `length` are never written again (a request still being sent may hold them): appending
- * writes past them, and dropping messages moves what is kept to a new buffer.
+ * One conversation's settled messages: `m0`, `,m1`, `,m2` … encoded back to back in chunks.
+ * Chunks let the history grow without copying it and hold no more than a chunk's slack. Bytes
+ * already written are never written again (a request still being sent may hold them):
+ * appending writes past them, and dropping messages copies the kept part of the last chunk
+ * kept to a new one.
  */
 class SettledMessages {
-  private bytes = Buffer.allocUnsafeSlow(0);
-  private length = 0;
+  private chunks: Buffer[] = [];
+  /** How many bytes of each chunk are settled messages. */
+  private used: number[] = [];
   private entries: Entry[] = [];
 
   /** How many of the list's first messages are the settled ones, after dropping those that are not. */
@@ -94,28 +100,40 @@ class SettledMessages {
   append(message: Plain): void {
     const json = `${this.entries.length === 0 ? '' : ','}${JSON.stringify(message)}`;
     const size = Buffer.byteLength(json);
-    if (this.length + size > this.bytes.length) this.grow(this.length + size);
-    this.bytes.write(json, this.length);
-    this.length += size;
+    let last = this.chunks.length - 1;
+    let chunk = this.chunks[last];
+    let start = this.used[last] ?? 0;
+    if (!chunk || start + size > chunk.length) {
+      chunk = Buffer.allocUnsafeSlow(Math.max(size, CHUNK_BYTES));
+      this.chunks.push(chunk);
+      this.used.push(0);
+      start = 0;
+      last++;
+    }
+    const end = start + chunk.write(json, start);
+    this.used[last] = end;
     const content = Array.isArray(message.content) ? message.content.slice() : message.content;
-    this.entries.push({ role: message.role, content, end: this.length });
+    this.entries.push({ role: message.role, content, chunk: last, end });
   }
 
-  encoded(): Buffer {
-    return this.bytes.subarray(0, this.length);
+  /** The settled bytes, a piece per chunk. */
+  encoded(): Buffer[] {
+    return this.chunks.map((chunk, index) => chunk.subarray(0, this.used[index]));
   }
 
   private keep(count: number): void {
     this.entries.length = count;
-    this.length = count === 0 ? 0 : (this.entries[count - 1] as Entry).end;
-    this.bytes = Buffer.from(this.bytes.subarray(0, this.length));
-  }
-
-  /** Doubling keeps appends cheap; pages past `length` are never touched, so cost no memory. */
-  private grow(needed: number): void {
-    const bigger = Buffer.allocUnsafeSlow(Math.max(needed, this.bytes.length * 2, 64 * 1024));
-    this.bytes.copy(bigger, 0, 0, this.length);
-    this.bytes = bigger;
+    const last = this.entries[count - 1];
+    if (!last) {
+      this.chunks = [];
+      this.used = [];
+      return;
+    }
+    const kept = (this.chunks[last.chunk] as Buffer).subarray(0, last.end);
+    const fresh = Buffer.allocUnsafeSlow(Math.max(kept.length, CHUNK_BYTES));
+    kept.copy(fresh);
+    this.chunks = [...this.chunks.slice(0, last.chunk), fresh];
+    this.used = [...this.used.slice(0, last.chunk), last.end];
   }
 }
 
@@ -168,7 +186,7 @@ function writeMessages(out: PieceWriter, list: readonly unknown[]): void {
     count++;
   }
   out.write('[');
-  if (settled && count > 0) out.writeBytes(settled.encoded());
+  if (settled && count > 0) for (const piece of settled.encoded()) out.writeBytes(piece);
   for (let index = count; index < list.length; index++) {
     // What JSON.stringify writes for an array element without JSON: null.
     out.write(`${index === 0 ? '' : ','}${JSON.stringify(list[index]) ?? 'null'}`);

@@ -108,6 +108,28 @@ describe('serializeRequestBody', () => {
     expect(new Set(calls.slice(2))).toEqual(new Set([calls[2]]));
   });
 
+  it('keeps a history of many megabytes in chunks, across rewinds inside them and messages larger than one', () => {
+    const turn = (n: number, size: number) => [
+      { role: 'assistant', content: [{ type: 'text', text: `answer ${n}` }, { ...toolUse, id: `toolu_${n}` }] },
+      { role: 'user', content: [{ ...toolResult, tool_use_id: `toolu_${n}`, content: `ü${'x'.repeat(size)}` }] },
+    ];
+    const sizes = [250_000, 600_000, 1_200_000, 90_000, 1_100_000, 40_000];
+    const history = [{ role: 'user', content: 'go' }, ...sizes.flatMap((size, n) => turn(n, size))];
+    const request = (messages: unknown[]) => ({ model: 'm', max_tokens: 10, messages, stream: true });
+    const grown = [];
+    for (let end = 3; end <= history.length; end += 2) {
+      const body = serializeRequestBody(request(history.slice(0, end)) as unknown as MessageCreateParamsStreaming);
+      grown.push({ body, json: JSON.stringify(request(history.slice(0, end))) });
+    }
+    for (const cut of [4, 7, 9]) {
+      const rewound = [...history.slice(0, cut), { role: 'user', content: `instead ${cut}` }, ...turn(50 + cut, 500_000)];
+      expect(bytesOf(request(rewound)).equals(expected(request(rewound)))).toBe(true);
+    }
+    // Every body made along the way still holds its own bytes.
+    for (const { body, json } of grown) expect(body.joined().toString()).toBe(json);
+    expect(bytesOf(request(history)).equals(expected(request(history)))).toBe(true);
+  });
+
   it('counts its size in bytes, multi-byte characters included', () => {
     const serialized = serializeRequestBody(body as unknown as MessageCreateParamsStreaming);
     expect(serialized.size).toBe(expected(body).length);
