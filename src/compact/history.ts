@@ -12,10 +12,12 @@ export function isRealUserPrompt(message: Message): message is UserMessage {
 /**
  * Whether a summary could stand in for any of this history: anything sent besides the person's
  * latest prompt, which is kept word for word. A conversation of that prompt alone has nothing to
- * compact.
+ * compact. A caller that has found the latest prompt already passes it, sparing a second scan.
  */
-export function hasSomethingToCompact(messages: readonly Message[]): boolean {
-  const latestPrompt = messages.findLast(isRealUserPrompt);
+export function hasSomethingToCompact(
+  messages: readonly Message[],
+  latestPrompt: Message | undefined = messages.findLast(isRealUserPrompt),
+): boolean {
   return messages.some(
     (m) => m !== latestPrompt && (m.type === 'user' || (m.type === 'assistant' && m.apiError === undefined)),
   );

@@ -180,13 +180,14 @@ function isFreshCompaction(current: readonly Message[], history: readonly Messag
  * compaction nothing of the old request is left, so it is an estimate of the new history alone.
  */
 export function contextTokenCount(current: readonly Message[], history: readonly Message[]): ContextCount {
-  const estimateOnly = { tokens: cachedEstimates(current), includesRequestOverhead: false };
+  const estimate = cachedEstimates(current);
+  const estimateOnly = { tokens: estimate, includesRequestOverhead: false };
   if (isFreshCompaction(current, history)) return estimateOnly;
   const anchor = findUsageAnchor(history);
   if (anchor === undefined) return estimateOnly;
   const sent = sentEstimateBefore(history, anchor.firstIndex);
   if (sent === undefined) return { tokens: tokenCountWithEstimation(current), includesRequestOverhead: true };
   const response = cachedEstimates(history.slice(anchor.firstIndex, anchor.lastIndex + 1));
-  const tokens = Math.max(0, usageTotal(anchor.usage) - sent - response + cachedEstimates(current));
+  const tokens = Math.max(0, usageTotal(anchor.usage) - sent - response + estimate);
   return { tokens, includesRequestOverhead: true };
 }

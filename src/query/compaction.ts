@@ -197,7 +197,7 @@ async function autoCompact(messages: Message[], input: ContextLayersInput, token
 function refuseOversizedPrompt(history: readonly Message[], model: string, uuid: () => string): AssistantMessage | undefined {
   const { contextWindow } = getModelInfo(model);
   const latest = history.findLast(isRealUserPrompt);
-  const oversized = hasSomethingToCompact(history) ? (latest ? [latest] : []) : history;
+  const oversized = hasSomethingToCompact(history, latest) ? (latest ? [latest] : []) : history;
   if (leastPromptTokens(oversized) <= contextWindow) return undefined;
   const text = oversizedPromptText({ promptChars: promptChars(oversized), limitTokens: contextWindow, model });
   return createSyntheticAssistantError({ text, apiError: 'prompt_too_long' }, uuid());
@@ -216,8 +216,13 @@ export async function* prepareContext(input: ContextLayersInput): AsyncGenerator
     yield refusal;
     return { kind: 'blocked', reason: 'prompt_too_long' };
   }
-  // Each layer is judged on what the request would carry after the layers before it.
-  const count = (messages: readonly Message[]): ContextCount => contextTokenCount(messages, history);
+  // Each layer is judged on what the request would carry after the layers before it. A layer
+  // that changes nothing hands back the same array, whose count was just made.
+  let counted: { messages: readonly Message[]; count: ContextCount } | undefined;
+  const count = (messages: readonly Message[]): ContextCount => {
+    if (counted?.messages !== messages) counted = { messages, count: contextTokenCount(messages, history) };
+    return counted.count;
+  };
   const repeats = stubUnchangedReads(applyBudget(history, input));
   let messages = repeats.messages;
   const snip = snipIfNeeded(messages, { threshold: thresholds.warningThreshold, uuid: deps.uuid, tokenCount: count(messages).tokens });

@@ -21,8 +21,12 @@ function serverResultId(block: LooseBlock): string | undefined {
   return block.type !== 'tool_result' && typeof block.tool_use_id === 'string' ? block.tool_use_id : undefined;
 }
 
+const isServerBlock = (block: LooseBlock): boolean => serverUseId(block) !== undefined || serverResultId(block) !== undefined;
+
 function pairedOnly(content: ContentBlockParam[]): ContentBlockParam[] {
   const blocks = content as LooseBlock[];
+  // Most turns hold no server tool block at all, and a long session has a thousand of them.
+  if (!blocks.some(isServerBlock)) return content;
   const uses = new Set(blocks.map(serverUseId).filter((id) => id !== undefined));
   const results = new Set(blocks.map(serverResultId).filter((id) => id !== undefined));
   return content.filter((block) => {

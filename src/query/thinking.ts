@@ -21,6 +21,8 @@ function isThinking(block: { type: string }): boolean {
 export function withoutTrailingThinking(messages: readonly MessageParam[]): MessageParam[] {
   return messages.map((message) => {
     if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+    const last = message.content.at(-1);
+    if (last === undefined || !isThinking(last)) return message;
     const blocks: ContentBlockParam[] = [...message.content];
     while (blocks.length > 0 && isThinking(blocks[blocks.length - 1] as ContentBlockParam)) blocks.pop();
     if (blocks.length === message.content.length) return message;
