@@ -38,6 +38,8 @@ import { sandboxReport, setUpSandbox, withSandboxedBash } from './sandboxSetup.j
 import { loadStartupSettings } from './startupSettings.js';
 import type { LoadedPlugin } from '../plugins/types.js';
 import { assembleSystemPrompt } from './systemPrompt.js';
+import { setUpOutputStyles } from './outputStyleSetup.js';
+import type { OutputStyleSession } from '../outputStyles/session.js';
 import { createToolUseContext } from './toolUseContext.js';
 import { requireWorkspaceTrust, trustForThisRun } from './trust.js';
 
@@ -122,6 +124,8 @@ export type Bootstrapped = {
   addAgents: (definitions: readonly AgentDefinition[]) => void;
   /** The plugins loaded for the session (system/init lists them). */
   plugins: LoadedPlugin[];
+  /** The output styles and the one in effect (system/init names it; /output-style switches it). */
+  outputStyles: OutputStyleSession;
 };
 
 function realDirectory(path: string): string {
@@ -176,13 +180,23 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     hooksDisabled: settings.hooksDisabled,
   });
   const agents = loadSessionAgents(cwd, options.agents, pluginParts.agentFolders);
+  const styles = setUpOutputStyles({
+    cwd,
+    projectRoot: settings.projectRoot,
+    configured: settings.outputStyle,
+    plugins: pluginParts.outputStyles,
+  });
   // Filled once MCP starts below; the registry asks afresh, so late servers' prompts show up.
   const mcpCommands: { manager?: McpManager } = {};
   const commands = createCommandSession({
     cwd,
     getCwd: () => session.cwd,
     getPermissionContext: () => permissionContext,
-    sessionBuiltins: [createAgentsCommand(agents.summaries), createSandboxCommand(() => sandboxReport(permissionContext))],
+    sessionBuiltins: [
+      createAgentsCommand(agents.summaries),
+      createSandboxCommand(() => sandboxReport(permissionContext)),
+      styles.command,
+    ],
     dynamicCommands: () =>
       mcpCommands.manager ? [createMcpCommand(mcpCommands.manager), ...mcpPromptCommands(mcpCommands.manager)] : [],
     plugins: pluginParts.commandFolders,
@@ -233,6 +247,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   });
 
   const agentWarnings = await agents.load();
+  const outputStyles = await styles.ready;
   const allTools = [
     ...getAllTools({ agents: agents.listing }),
     ...sessionTools({
@@ -297,6 +312,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       customPrompt: options.systemPrompt,
       appendPrompt: options.appendSystemPrompt,
       mcpInstructions: mcp.instructions(),
+      outputStyle: outputStyles.session.active(),
     });
   };
 
@@ -308,7 +324,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     tools,
     apiKeySource,
     mcp,
-    settingsWarnings: [...settings.warnings, ...pluginParts.warnings, ...(sandbox?.warnings ?? []), ...agentWarnings],
+    settingsWarnings: [
+      ...settings.warnings,
+      ...pluginParts.warnings,
+      ...(sandbox?.warnings ?? []),
+      ...agentWarnings,
+      ...outputStyles.warnings,
+    ],
     getPermissionContext,
     permissionModeCycle,
     setPermissionMode: (mode) => {
@@ -348,5 +370,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     },
     addAgents: agents.add,
     plugins: pluginParts.plugins,
+    outputStyles: outputStyles.session,
   };
 }

@@ -7,6 +7,7 @@ import type { PluginAgentFolder } from '../agents/index.js';
 import type { PluginCommandFolders } from '../commands/registry.js';
 import { HooksSettingsSchema, toHooksConfig, type HooksConfig } from '../hooks/config.js';
 import type { PluginMcpServers } from '../mcp/sources.js';
+import type { PluginStylePath } from '../outputStyles/load.js';
 import { findSessionPlugins } from '../plugins/session.js';
 import type { LoadedPlugin } from '../plugins/types.js';
 
@@ -16,6 +17,8 @@ export type SessionPluginParts = {
   commandFolders: PluginCommandFolders;
   hooks: HooksConfig;
   mcpServers: PluginMcpServers[];
+  /** Each plugin's output-styles folders (or style files its manifest names). */
+  outputStyles: PluginStylePath[];
   warnings: string[];
 };
 
@@ -25,6 +28,7 @@ const NO_PLUGINS: SessionPluginParts = {
   commandFolders: { commands: [], skills: [] },
   hooks: {},
   mcpServers: [],
+  outputStyles: [],
   warnings: [],
 };
 
@@ -85,6 +89,7 @@ export function sessionPluginParts(options: {
     commandFolders: { commands: folders(plugins, (plugin) => plugin.commandDirs), skills: folders(plugins, (plugin) => plugin.skillDirs) },
     hooks: options.hooksDisabled ? {} : pluginHooks(plugins, warnings),
     mcpServers: plugins.flatMap((plugin) => (plugin.mcpServers ? [{ plugin: plugin.name, root: plugin.root, servers: plugin.mcpServers }] : [])),
+    outputStyles: folders(plugins, (plugin) => plugin.outputStyleDirs).map(({ dir, plugin }) => ({ path: dir, plugin })),
     warnings,
   };
 }

@@ -19,6 +19,8 @@ export type StartupSettings = {
   awsCredentialExport?: string;
   model?: string;
   fallbackModel?: string;
+  /** The output style the session starts with (`outputStyle`). */
+  outputStyle?: string;
   defaultMode?: PermissionMode;
   /** `permissions.disableAutoMode: "disable"`. */
   autoModeDisabled: boolean;
@@ -67,6 +69,7 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     awsCredentialExport: merged.awsCredentialExport,
     model: merged.model,
     fallbackModel: merged.fallbackModel,
+    outputStyle: merged.outputStyle,
     defaultMode: mode,
     autoModeDisabled: merged.permissions?.disableAutoMode === 'disable',
     bypassDisabled: merged.permissions?.disableBypassPermissionsMode === 'disable',

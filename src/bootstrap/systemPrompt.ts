@@ -1,7 +1,10 @@
 // Pulse's system prompt, assembled from parts on every call: who Pulse is and how it works
 // (or the user's --system-prompt instead), guidance for the tools on offer, what connected MCP
-// servers asked the model to know, the environment, memory files, then --append-system-prompt.
+// servers asked the model to know, the environment, memory files, the output style, then
+// --append-system-prompt. An output style other than the default takes out the instructions to
+// be brief and, for a custom style that does not keep them, the coding instructions.
 import { formatMcpInstructions, type McpServerInstructions } from '../mcp/instructions.js';
+import type { OutputStyle } from '../outputStyles/types.js';
 import type { AnyTool } from '../tools/Tool.js';
 import type { EnvironmentInfo, GitInfo } from './environment.js';
 
@@ -18,17 +21,37 @@ export type SystemPromptParts = {
   appendPrompt?: string;
   /** Instructions from connected MCP servers, each capped when formatted. */
   mcpInstructions?: readonly McpServerInstructions[];
+  /** The session's output style; undefined for the default style. */
+  outputStyle?: OutputStyle;
 };
 
 const IDENTITY = `You are Pulse, an agentic coding assistant that works in the user's terminal and repository. You help with software engineering: reading and changing code, running commands, tracking down bugs and explaining how things work.`;
 
-const WAY_OF_WORKING = `How you work:
-- Be concise. Answer directly, without preamble or a recap of what you just did. Your output is shown in a terminal; keep formatting light.
-- Act with your tools instead of describing what you would do. When several tool calls do not depend on each other, make them in the same response so they run together.
-- Read a file before you change it. Keep edits small and in the style of the code around them.
-- Verify your work: after changing code, run the project's tests, type checker or build when it has them, and say what you ran and what happened. Never claim a check passed without running it.
-- Do not invent. If you do not know a file's content, an API or a command's output, find out with a tool or say that you do not know.
-- Ask before destructive or hard-to-undo actions (deleting files, force pushes, rewriting history) unless the user asked for them.`;
+const STYLED_IDENTITY = `You are Pulse, an agent that works in the user's terminal and with their files, reading, changing and running things with your tools. How you respond is set by the output style at the end of these instructions: follow it.`;
+
+/**
+ * `brevity` is dropped under any output style (the style says how to reply); `coding` stays for
+ * the built-in styles and for custom ones that set keep-coding-instructions.
+ */
+const WAY_OF_WORKING: ReadonlyArray<{ kind: 'brevity' | 'coding' | 'always'; text: string }> = [
+  { kind: 'brevity', text: 'Be concise. Answer directly, without preamble or a recap of what you just did. Your output is shown in a terminal; keep formatting light.' },
+  { kind: 'always', text: 'Act with your tools instead of describing what you would do. When several tool calls do not depend on each other, make them in the same response so they run together.' },
+  { kind: 'coding', text: 'Read a file before you change it. Keep edits small and in the style of the code around them.' },
+  { kind: 'coding', text: "Verify your work: after changing code, run the project's tests, type checker or build when it has them, and say what you ran and what happened. Never claim a check passed without running it." },
+  { kind: 'always', text: "Do not invent. If you do not know a file's content, an API or a command's output, find out with a tool or say that you do not know." },
+  { kind: 'always', text: 'Ask before destructive or hard-to-undo actions (deleting files, force pushes, rewriting history) unless the user asked for them.' },
+];
+
+function wayOfWorking(style: OutputStyle | undefined): string {
+  const kept = WAY_OF_WORKING.filter(
+    (rule) => style === undefined || rule.kind === 'always' || (rule.kind === 'coding' && style.keepCodingInstructions),
+  );
+  return `How you work:\n${kept.map((rule) => `- ${rule.text}`).join('\n')}`;
+}
+
+function styleSection(style: OutputStyle): string {
+  return `# Output style: ${style.name}\n${style.prompt}\n\nThe ${style.name} output style is in effect: keep to it in every reply of this conversation.`;
+}
 
 const NON_INTERACTIVE = `You are running non-interactively: nobody can answer questions during this run. Make reasonable assumptions, state them briefly, and finish the task.`;
 
@@ -74,7 +97,8 @@ function environmentSection(environment: EnvironmentInfo, model: string): string
 }
 
 export function assembleSystemPrompt(parts: SystemPromptParts): string[] {
-  const identity = parts.customPrompt ?? [IDENTITY, WAY_OF_WORKING].join('\n\n');
+  const style = parts.outputStyle;
+  const identity = parts.customPrompt ?? [style ? STYLED_IDENTITY : IDENTITY, wayOfWorking(style)].join('\n\n');
   const blocks = [
     identity,
     parts.isNonInteractive ? NON_INTERACTIVE : undefined,
@@ -82,6 +106,7 @@ export function assembleSystemPrompt(parts: SystemPromptParts): string[] {
     formatMcpInstructions(parts.mcpInstructions ?? []),
     environmentSection(parts.environment, parts.model),
     parts.memory.trim() === '' ? undefined : parts.memory,
+    style ? styleSection(style) : undefined,
     parts.appendPrompt,
   ];
   return blocks.filter((block): block is string => block !== undefined && block.trim() !== '');

@@ -51,6 +51,8 @@ type CommandBase = {
 
 export type LocalCommand = CommandBase & {
   type?: 'local';
+  /** Also runs in print and SDK sessions, where what it prints becomes the result. */
+  headless?: boolean;
   run(ctx: CommandContext, args: string): void | Promise<void>;
 };
 

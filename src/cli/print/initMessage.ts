@@ -9,12 +9,12 @@ import type { SdkInit } from './sdkTypes.js';
 /** The reference lists the Agent tool under its older name in init (on the wire it is Agent). */
 const INIT_TOOL_NAMES: Readonly<Record<string, string>> = { Agent: 'Task' };
 
-/** Commands a print or SDK run can use (prompt commands and /compact), and the REPL-only rest. */
+/** Commands a print or SDK run can use (prompt commands, /compact, headless local ones), and the REPL-only rest. */
 function splitCommands(registry: CommandRegistry | undefined): { headless: string[]; terminal: string[] } {
   const headless: string[] = [];
   const terminal: string[] = [];
   for (const command of registry?.commands ?? []) {
-    if (command.type === 'prompt' || command.name === 'compact') headless.push(command.name);
+    if (command.type === 'prompt' || command.name === 'compact' || command.headless === true) headless.push(command.name);
     else terminal.push(command.name);
   }
   return { headless, terminal };
@@ -36,7 +36,7 @@ export function initMessage(booted: Bootstrapped, registry: CommandRegistry | un
     apiKeySource: booted.apiKeySource,
     claude_code_version: REFERENCE_VERSION,
     pulse_version: PULSE_VERSION,
-    output_style: 'default',
+    output_style: booted.outputStyles.currentName(),
     agents: booted.agents.map((agent) => agent.name),
     skills: (registry?.skills ?? []).map((skill) => skill.name),
     plugins: booted.plugins.map((plugin) => ({

@@ -28,22 +28,31 @@ import {
 import { abortOnSignals } from '../signals.js';
 import { promptBlockedLoop } from '../hooksSetup.js';
 import { denyInPrintMode } from './denyInPrintMode.js';
-import { endSessionHooks, hooksAroundPrompt } from './printHooks.js';
+import { endSessionHooks, hooksAroundPrompt, type HookedPrompt } from './printHooks.js';
 import { createFormatter } from './formatters.js';
 import { modelUsageReport } from './modelUsage.js';
 import { createLineWriter } from './output.js';
 import { buildResult } from './result.js';
 import { RunTally } from './runTally.js';
 import { initMessage } from './initMessage.js';
+import { answeredLocally, runHeadlessCommand } from './headlessCommand.js';
 
 export const EXIT_INTERRUPTED = 130;
 
-/** `/name args` becomes the command's prompt; a command that only works in the REPL is an error. */
-async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PromptTurn> {
-  if (compactInstructionsOf(prompt) !== undefined) return { prompt, allowedRules: [] };
+/** What the run does: a turn for the model, or a local command's answer (`local`). */
+type PrintTurn = { turn: PromptTurn; local?: string };
+
+/**
+ * `/name args` becomes the command's prompt; a local command that works headless answers at once,
+ * and one that only works in the REPL is an error.
+ */
+async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PrintTurn> {
+  if (compactInstructionsOf(prompt) !== undefined) return { turn: { prompt, allowedRules: [] } };
   const resolved = await booted.commands.resolve(prompt, signal);
-  if (resolved.kind === 'local') throw new Error(`/${resolved.command.name} works only in the interactive session`);
-  return resolved.turn;
+  if (resolved.kind === 'prompt') return { turn: resolved.turn };
+  if (resolved.command.headless !== true) throw new Error(`/${resolved.command.name} works only in the interactive session`);
+  const registry = await booted.commands.registry();
+  return { turn: { prompt, allowedRules: [] }, local: await runHeadlessCommand(resolved.command, resolved.args, registry.commands) };
 }
 
 export async function runPrint(options: CliOptions, prompt: string): Promise<number> {
@@ -64,7 +73,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const controller = new AbortController();
   const registry = await booted.commands.registry();
   for (const problem of [...booted.settingsWarnings, ...registry.errors]) process.stderr.write(`pulse: warning: ${problem}\n`);
-  const turn = await turnFor(booted, prompt, controller.signal);
+  const { turn, local } = await turnFor(booted, prompt, controller.signal);
   const writer = createLineWriter(() => process.stdout, () => controller.abort());
   const formatter = createFormatter(options.outputFormat, writer, {
     sessionId: booted.sessionId,
@@ -77,11 +86,15 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
 
   try {
     formatter.start(initMessage(booted, registry));
-    live.recordPrompt(prompted, prompt);
+    // A local command's line is not a prompt: it is not kept for the model to read on resume.
+    if (local === undefined) live.recordPrompt(prompted, prompt);
     const context = booted.createContext(controller.signal, () => controller.abort());
-    const hooked = await hooksAroundPrompt(booted, turn.prompt, history.length > 0 ? 'resume' : 'startup', context);
+    const hooked: HookedPrompt =
+      local !== undefined
+        ? { before: [], after: [] }
+        : await hooksAroundPrompt(booted, turn.prompt, history.length > 0 ? 'resume' : 'startup', context);
     const compacting = compactInstructionsOf(prompt);
-    const loop = hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
+    const loop = local !== undefined ? answeredLocally() : hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
       messages: history,
       context: withSessionFiles(context, live),
       instructions: compacting,
@@ -121,6 +134,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       maxBudgetUsd: options.maxBudgetUsd,
       ...(hooked.blocked !== undefined ? { promptBlocked: hooked.blocked } : {}),
       ...(compacting !== undefined ? { resultText: 'Conversation compacted.' } : {}),
+      ...(local !== undefined ? { resultText: local } : {}),
     });
     live.recordCost();
     if (writer.closed) return 0;

@@ -36,6 +36,9 @@ export type InitializeInputs = {
   commands: readonly SlashCommand[];
   agents: readonly AgentSummary[];
   apiKeySource: string;
+  /** The output style in effect and every one the session can pick. */
+  outputStyle: string;
+  availableOutputStyles: readonly string[];
 };
 
 export function initializeResponse(inputs: InitializeInputs): Record<string, unknown> {
@@ -50,8 +53,8 @@ export function initializeResponse(inputs: InitializeInputs): Record<string, unk
       description: agent.description,
       ...(agent.model ? { model: agent.model } : {}),
     })),
-    output_style: 'default',
-    available_output_styles: ['default'],
+    output_style: inputs.outputStyle,
+    available_output_styles: inputs.availableOutputStyles,
     models: modelChoices(),
     account: {
       tokenSource: 'none',

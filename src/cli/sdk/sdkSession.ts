@@ -104,7 +104,13 @@ export class SdkSession implements HostRequestTarget {
     this.applyInitialize(request);
     const { booted } = this.inputs;
     const registry = await booted.commands.registry();
-    return initializeResponse({ commands: registry.commands, agents: this.agents, apiKeySource: booted.apiKeySource });
+    return initializeResponse({
+      commands: registry.commands,
+      agents: this.agents,
+      apiKeySource: booted.apiKeySource,
+      outputStyle: booted.outputStyles.currentName(),
+      availableOutputStyles: booted.outputStyles.styles().map((style) => style.name),
+    });
   }
 
   interrupt(): void {

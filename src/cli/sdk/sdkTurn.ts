@@ -23,6 +23,7 @@ import { modelUsageReport } from '../print/modelUsage.js';
 import { buildResult } from '../print/result.js';
 import { RunTally } from '../print/runTally.js';
 import type { SdkInit, SdkResult } from '../print/sdkTypes.js';
+import { runHeadlessCommand } from '../print/headlessCommand.js';
 import { cleanupTranscriptsInBackground } from '../session/backgroundCleanup.js';
 import type { LiveSession } from '../session/liveSession.js';
 import { withSessionFiles } from '../session/openSession.js';
@@ -73,13 +74,18 @@ function applyEvent(history: Message[], event: LoopEvent): void {
   if (index !== -1) history.splice(index, 1);
 }
 
-/** A string prompt may be a slash command; block content is sent as it is. */
-async function turnFor(deps: SdkTurnDeps, line: SdkUserLine, signal: AbortSignal): Promise<PromptTurn | Error> {
+/**
+ * A string prompt may be a slash command; block content is sent as it is. A local command that
+ * works headless answers at once (`answered`: what it printed).
+ */
+async function turnFor(deps: SdkTurnDeps, line: SdkUserLine, signal: AbortSignal): Promise<PromptTurn | Error | { answered: string }> {
   const { content } = line.message;
   if (typeof content !== 'string') return { prompt: '', allowedRules: [] };
   const resolved = await deps.booted.commands.resolve(content, signal);
-  if (resolved.kind === 'local') return new Error(`/${resolved.command.name} works only in the interactive session`);
-  return resolved.turn;
+  if (resolved.kind === 'prompt') return resolved.turn;
+  if (resolved.command.headless !== true) return new Error(`/${resolved.command.name} works only in the interactive session`);
+  const { commands } = await deps.booted.commands.registry();
+  return { answered: await runHeadlessCommand(resolved.command, resolved.args, commands) };
 }
 
 function resultFor(
@@ -125,6 +131,10 @@ export async function runSdkTurn(
     compacting !== undefined ? { prompt: String(line.message.content), allowedRules: [] } : await turnFor(deps, line, controller.signal);
   if (turn instanceof Error) {
     deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: turn }, startedAt, apiStartMs));
+    return next;
+  }
+  if ('answered' in turn) {
+    deps.formatter.finish(resultFor(deps, tally, { reason: 'completed' }, startedAt, apiStartMs, turn.answered));
     return next;
   }
   // Block content (images, documents) goes to the API as the host wrote it; the API checks blocks.

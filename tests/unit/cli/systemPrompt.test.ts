@@ -46,3 +46,40 @@ describe('parseGitStatus', () => {
     expect(parseGitStatus('## main...origin/main [ahead 1]\n')).toMatchObject({ branch: 'main', changes: [] });
   });
 });
+
+describe('assembleSystemPrompt with an output style', () => {
+  const style = (keepCodingInstructions: boolean) => ({
+    name: 'Analyst',
+    description: 'd',
+    prompt: 'Lead with a table.',
+    keepCodingInstructions,
+    source: 'project' as const,
+  });
+
+  it('drops the brevity and coding instructions for a custom style and adds the style after memory', () => {
+    const plain = assembleSystemPrompt(base).join('\n');
+    expect(plain).toContain('Be concise.');
+    expect(plain).toContain('Read a file before you change it.');
+    const blocks = assembleSystemPrompt({ ...base, memory: 'MEMORY', appendPrompt: 'APPENDED', outputStyle: style(false) });
+    const text = blocks.join('\n');
+    expect(text).not.toContain('Be concise.');
+    expect(text).not.toContain('Read a file before you change it.');
+    expect(text).not.toContain('help with software engineering');
+    expect(text).toContain('Ask before destructive');
+    expect(blocks.at(-2)).toMatch(/^# Output style: Analyst\nLead with a table\.\n\nThe Analyst output style is in effect/);
+    expect(blocks.at(-3)).toBe('MEMORY');
+    expect(blocks.at(-1)).toBe('APPENDED');
+  });
+
+  it('keeps the coding instructions when the style asks to', () => {
+    const text = assembleSystemPrompt({ ...base, outputStyle: style(true) }).join('\n');
+    expect(text).toContain('Read a file before you change it.');
+    expect(text).not.toContain('Be concise.');
+  });
+
+  it('still adds the style under --system-prompt', () => {
+    const blocks = assembleSystemPrompt({ ...base, customPrompt: 'You are a pirate.', outputStyle: style(false) });
+    expect(blocks[0]).toBe('You are a pirate.');
+    expect(blocks.at(-1)).toContain('# Output style: Analyst');
+  });
+});
