@@ -17,6 +17,10 @@ export type InstallRequest = {
   /** The marketplace's folder (its clone, or the local folder itself). */
   marketplaceRoot: string;
   marketplaceSha?: string;
+  /** The marketplace is a downloaded marketplace.json, with no folder for relative sources. */
+  catalogOnly?: boolean;
+  /** Leaves everything as it is when the plugin turns out to be at this version (`update`). */
+  unlessVersion?: string;
   scope: InstallScope;
   /** For project and local scope: the project the plugin is on for. */
   projectPath?: string;
@@ -26,6 +30,11 @@ export type InstallRequest = {
 async function fetchPluginFiles(request: InstallRequest, dest: string): Promise<string | undefined> {
   const origin = originOf(request.entry, request.marketplace, request.marketplaceRoot);
   if (origin.kind === 'unsupported') throw new Error(`plugin ${request.entry.name}: ${origin.reason}`);
+  if (origin.kind === 'folder' && request.catalogOnly) {
+    throw new Error(
+      `plugin ${request.entry.name}: its marketplace is a marketplace.json from a URL, which has no folder for a relative source; the marketplace must give a git or GitHub source for it`,
+    );
+  }
   if (origin.kind === 'git') {
     const sha = await cloneInto(origin, dest);
     await rm(join(dest, '.git'), { recursive: true, force: true });
@@ -35,7 +44,8 @@ async function fetchPluginFiles(request: InstallRequest, dest: string): Promise<
   return request.marketplaceSha;
 }
 
-export async function installPlugin(request: InstallRequest): Promise<PluginInstall> {
+/** Installs the plugin; undefined when it is already at `unlessVersion`. */
+export async function installPlugin(request: InstallRequest): Promise<PluginInstall | undefined> {
   const staging = join(pluginsDir(), 'cache', `.staging-${randomHex(6)}`);
   await mkdir(dirname(staging), { recursive: true });
   try {
@@ -46,6 +56,7 @@ export async function installPlugin(request: InstallRequest): Promise<PluginInst
       throw new Error(`plugin ${request.entry.name}: its manifest names it "${checked.plugin.name}"`);
     }
     const version = checked.plugin.version ?? request.entry.version ?? sha?.slice(0, 12) ?? 'unknown';
+    if (version === request.unlessVersion) return undefined;
     const installPath = pluginCacheDir(request.marketplace.name, request.entry.name, version);
     await rm(installPath, { recursive: true, force: true });
     await mkdir(dirname(installPath), { recursive: true });

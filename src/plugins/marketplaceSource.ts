@@ -1,14 +1,17 @@
 // From what a person types after `pulse plugin marketplace add` to the source recorded in
 // `extraKnownMarketplaces`, and from a recorded source to a marketplace folder on disk: a local
-// folder is read where it is, a git repository is cloned under `$PULSE_CONFIG_DIR/plugins/marketplaces/`.
+// folder is read where it is, a git repository is cloned under `$PULSE_CONFIG_DIR/plugins/marketplaces/`,
+// and a marketplace.json URL is downloaded there (a catalog without a folder of plugins).
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { homeDir } from '../utils/configDir.js';
 import { randomHex } from '../utils/random.js';
 import { cloneInto, headCommit } from './git.js';
 import { marketplaceFile, marketplaceRootOf, readMarketplace, type Marketplace } from './marketplace.js';
 import { marketplacesDir, type MarketplaceSource } from './store.js';
+
+const DOWNLOAD_TIMEOUT_MS = 60_000;
 
 const GITHUB_REPO = /^[A-Za-z0-9][\w.-]*\/[\w.-]+$/;
 
@@ -57,20 +60,41 @@ export async function fetchMarketplace(source: MarketplaceSource): Promise<Fetch
     const sha = await headCommit(root);
     return { marketplace: readMarketplace(root), installLocation: root, ...(sha ? { gitCommitSha: sha } : {}) };
   }
-  const checkout = gitCheckoutOf(source);
-  if (!checkout) throw new Error('a marketplace.json URL cannot be added yet: add the git repository that holds it');
   await mkdir(marketplacesDir(), { recursive: true });
-  const temp = join(marketplacesDir(), `.clone-${randomHex(6)}`);
+  const temp = join(marketplacesDir(), `.fetch-${randomHex(6)}`);
   try {
-    const sha = await cloneInto(checkout, temp);
+    const checkout = gitCheckoutOf(source);
+    const sha = checkout ? await cloneInto(checkout, temp) : await download(source, temp);
     const marketplace = readMarketplace(temp);
     const installLocation = join(marketplacesDir(), marketplace.name);
     await rm(installLocation, { recursive: true, force: true });
     await rename(temp, installLocation);
-    return { marketplace, installLocation, gitCommitSha: sha };
+    return { marketplace, installLocation, ...(sha ? { gitCommitSha: sha } : {}) };
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
+}
+
+/** A `url` source: its marketplace.json, kept as `<dest>/.claude-plugin/marketplace.json`. */
+async function download(source: MarketplaceSource, dest: string): Promise<undefined> {
+  if (source.source !== 'url') throw new Error(`a "${source.source}" marketplace is not fetched`);
+  let text: string;
+  try {
+    const response = await fetch(source.url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    text = await response.text();
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+    throw new Error(`could not download ${source.url} (${cause})`);
+  }
+  await mkdir(join(dest, '.claude-plugin'), { recursive: true });
+  await writeFile(marketplaceFile(dest), text);
+  return undefined;
+}
+
+/** A marketplace that is only a downloaded marketplace.json: relative plugin sources have no folder. */
+export function isCatalogOnly(source: MarketplaceSource): boolean {
+  return source.source === 'url';
 }
 
 /** How `marketplace list` shows a source. */

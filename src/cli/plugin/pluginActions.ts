@@ -1,9 +1,10 @@
-// `pulse plugin install | list | enable | disable | uninstall`. Install records go to Pulse's own
+// `pulse plugin install | update | list | enable | disable | uninstall`. Install records go to Pulse's own
 // store; whether a plugin is on is `enabledPlugins` in the scope's settings file, as the
 // reference records it.
 import { findProjectRoot } from '../../bootstrap/settings/sources.js';
 import { installPlugin, removePluginFiles } from '../../plugins/install.js';
 import { readMarketplace } from '../../plugins/marketplace.js';
+import { isCatalogOnly } from '../../plugins/marketplaceSource.js';
 import { readInstalledPlugins, writeInstalledPlugins, type InstallRecord, type InstallScope } from '../../plugins/store.js';
 import { allMarketplaces, refreshMarketplace, type Output } from './marketplaceActions.js';
 import { editSettingsObject, mergedSettings } from './settingsScopes.js';
@@ -13,12 +14,15 @@ function splitId(text: string): { name: string; marketplace?: string } {
   return at > 0 ? { name: text.slice(0, at), marketplace: text.slice(at + 1) } : { name: text };
 }
 
-/** The marketplace's folder, fetched first when only a settings file knows it. */
-async function marketplaceRoot(cwd: string, name: string): Promise<{ root: string; sha?: string }> {
+/**
+ * The marketplace's folder, fetched first when only a settings file knows it (or always, with
+ * `refresh`, so `update` sees the newest catalog); `catalogOnly` when it is a downloaded marketplace.json.
+ */
+async function marketplaceRoot(cwd: string, name: string, refresh = false): Promise<{ root: string; catalogOnly: boolean }> {
   const entry = allMarketplaces(cwd)[name];
   if (!entry) throw new Error(`no marketplace named "${name}"; add it with: pulse plugin marketplace add <source>`);
-  const known = entry.known ?? (await refreshMarketplace(entry.source, name)).known;
-  return { root: known.installLocation };
+  const known = (!refresh && entry.known) || (await refreshMarketplace(entry.source, name)).known;
+  return { root: known.installLocation, catalogOnly: isCatalogOnly(entry.source) };
 }
 
 /** `name@marketplace`, or `name` when exactly one known marketplace lists it. */
@@ -27,10 +31,10 @@ async function findEntry(cwd: string, text: string) {
   const candidates = marketplace === undefined ? Object.keys(allMarketplaces(cwd)) : [marketplace];
   const found = [];
   for (const candidate of candidates) {
-    const { root } = await marketplaceRoot(cwd, candidate);
+    const { root, catalogOnly } = await marketplaceRoot(cwd, candidate);
     const listed = readMarketplace(root);
     const entry = listed.plugins.find((plugin) => plugin.name === name);
-    if (entry) found.push({ entry, marketplace: listed, root });
+    if (entry) found.push({ entry, marketplace: listed, root, catalogOnly });
   }
   if (found.length === 0) {
     throw new Error(`plugin "${name}" is not in ${marketplace ? `marketplace "${marketplace}"` : 'any configured marketplace'}`);
@@ -42,9 +46,10 @@ async function findEntry(cwd: string, text: string) {
 }
 
 export async function installAction(cwd: string, text: string, scope: InstallScope, io: Output): Promise<number> {
-  const { entry, marketplace, root } = await findEntry(cwd, text);
+  const { entry, marketplace, root, catalogOnly } = await findEntry(cwd, text);
   const projectPath = findProjectRoot(cwd);
-  const installed = await installPlugin({ entry, marketplace, marketplaceRoot: root, scope, projectPath });
+  const installed = await installPlugin({ entry, marketplace, marketplaceRoot: root, catalogOnly, scope, projectPath });
+  if (!installed) throw new Error(`plugin ${entry.name} could not be installed`);
   const records = readInstalledPlugins();
   const others = (records[installed.id] ?? []).filter((record) => !sameSlot(record, installed.record));
   records[installed.id] = [...others, installed.record];
@@ -78,6 +83,41 @@ function matchInstall(cwd: string, text: string, scope: InstallScope | undefined
   if (matches.length === 1) return matches[0] as { id: string; record: InstallRecord };
   if (matches.length === 0) throw new Error(`plugin "${text}" is not installed${scope ? ` in ${scope} scope` : ''}`);
   throw new Error(`plugin "${text}" is installed in several scopes (${matches.map((m) => m.record.scope).join(', ')}); pick one with --scope`);
+}
+
+/**
+ * Fetches the plugin's marketplace again and, when the plugin there is at another version,
+ * installs that one in the same scope (the running sessions keep the files they loaded).
+ */
+export async function updateAction(cwd: string, text: string, scope: InstallScope | undefined, io: Output): Promise<number> {
+  const { id, record } = matchInstall(cwd, text, scope);
+  const { name, marketplace: marketplaceName } = splitId(id);
+  if (marketplaceName === undefined) throw new Error(`plugin ${id} records no marketplace`);
+  const installScope = record.scope;
+  if (installScope === 'managed') throw new Error(`plugin ${id} is managed: whoever manages this machine updates it`);
+  const { root, catalogOnly } = await marketplaceRoot(cwd, marketplaceName, true);
+  const marketplace = readMarketplace(root);
+  const entry = marketplace.plugins.find((plugin) => plugin.name === name);
+  if (!entry) throw new Error(`plugin "${name}" is no longer in marketplace "${marketplaceName}"`);
+  const installed = await installPlugin({
+    entry,
+    marketplace,
+    marketplaceRoot: root,
+    catalogOnly,
+    scope: installScope,
+    ...(record.projectPath ? { projectPath: record.projectPath } : {}),
+    ...(record.version ? { unlessVersion: record.version } : {}),
+  });
+  if (!installed) {
+    io.out(`Plugin ${id} is already at the latest version (${record.version ?? 'unknown'})\n`);
+    return 0;
+  }
+  const updated = { ...installed.record, ...(record.installedAt ? { installedAt: record.installedAt } : {}) };
+  const records = readInstalledPlugins();
+  records[id] = [...(records[id] ?? []).filter((other) => !sameSlot(other, record)), updated];
+  await writeInstalledPlugins(records);
+  io.out(`Updated plugin ${id} from ${record.version ?? 'unknown'} to ${updated.version ?? 'unknown'} (${record.scope} scope); new sessions use it\n`);
+  return 0;
 }
 
 export function listAction(cwd: string, json: boolean, io: Output): number {

@@ -3,7 +3,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { InstallScope } from '../../plugins/store.js';
 import { addMarketplace, listMarketplaces, removeMarketplace, updateMarketplaces, type Output } from './marketplaceActions.js';
-import { installAction, listAction, setEnabledAction, uninstallAction } from './pluginActions.js';
+import { installAction, listAction, setEnabledAction, uninstallAction, updateAction } from './pluginActions.js';
 import { INSTALL_SCOPES } from './settingsScopes.js';
 
 type Result = { code: Promise<number> | number | undefined };
@@ -16,7 +16,7 @@ function buildMarketplaceProgram(cwd: string, io: Output, result: Result): Comma
   const marketplace = new Command('marketplace').description('Manage plugin marketplaces');
   marketplace
     .command('add <source>')
-    .description('Add a marketplace: a folder, a git URL (also file://) or owner/repo')
+    .description('Add a marketplace: a folder, a git URL (also file://), owner/repo or the URL of a marketplace.json')
     .addOption(scopeOption().default('user'))
     .action((source: string, options: { scope: InstallScope }) => {
       result.code = addMarketplace(cwd, source, options.scope, io);
@@ -55,6 +55,13 @@ function buildPluginProgram(cwd: string, io: Output, result: Result): Command {
     .addOption(scopeOption().default('user'))
     .action((plugin: string, options: { scope: InstallScope }) => {
       result.code = installAction(cwd, plugin, options.scope, io);
+    });
+  program
+    .command('update <plugin>')
+    .description('Update an installed plugin to the version its marketplace has now (new sessions use it)')
+    .addOption(scopeOption())
+    .action((plugin: string, options: { scope?: InstallScope }) => {
+      result.code = updateAction(cwd, plugin, options.scope, io);
     });
   program
     .command('list')
