@@ -112,7 +112,7 @@ describe('a marketplace given as the URL of its marketplace.json', () => {
         { name: 'relative-kit', source: './plugins/notes-kit' },
       ],
     };
-    let served = catalog;
+    let served: Record<string, unknown> = catalog;
     const url = await serveJson(() => JSON.stringify(served));
     const plugin = (...args: string[]) => s.run(['plugin', ...args]);
 
