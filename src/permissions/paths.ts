@@ -134,6 +134,13 @@ function candidatePaths(path: string): string[] {
   return [...new Set([resolve(path), resolveRealPath(path)])];
 }
 
+/** The rule's pattern anchored at each folder it is read from (deny and ask rules try the cwd too). */
+export function anchoredPatterns(rule: PermissionRule, bases: PathRuleBases): AnchoredPattern[] {
+  if (rule.ruleContent === undefined) return [];
+  const relativeBases = rule.behavior === 'allow' ? [bases.projectRoot] : [...new Set([bases.projectRoot, bases.cwd])];
+  return relativeBases.map((relativeBase) => anchor(rule, rule.ruleContent as string, bases, relativeBase));
+}
+
 /**
  * Whether a content rule like `Read(./secrets/**)` matches the path. Deny and ask rules match
  * more eagerly (any case, either base, the path before or after symlinks) than allow rules.
@@ -141,12 +148,8 @@ function candidatePaths(path: string): string[] {
 export function pathRuleMatches(rule: PermissionRule, path: string, bases: PathRuleBases): boolean {
   if (rule.ruleContent === undefined) return true;
   const strict = rule.behavior === 'allow';
-  const relativeBases = strict ? [bases.projectRoot] : [...new Set([bases.projectRoot, bases.cwd])];
   const paths = strict ? [resolveRealPath(path)] : candidatePaths(path);
-  return relativeBases.some((relativeBase) => {
-    const anchored = anchor(rule, rule.ruleContent as string, bases, relativeBase);
-    return paths.some((candidate) => patternMatches(anchored, candidate, !strict));
-  });
+  return anchoredPatterns(rule, bases).some((anchored) => paths.some((candidate) => patternMatches(anchored, candidate, !strict)));
 }
 
 /** Does a `Read`/`Edit`/own-name rule speak about this tool's path? */

@@ -1,31 +1,24 @@
 // The one place that decides whether a tool call may run: deny rules, ask rules, the tool's own
-// opinion, protected paths, the mode, allow rules, and finally a question for the person.
-// Deny always wins; nothing later in the chain can undo an earlier deny or ask.
+// opinion, the mode, protected paths, allow rules, and finally a question for the person.
+// Deny always wins; nothing later in the chain can undo an earlier deny or ask. Bash commands
+// go to the Bash engine (bash/decide.ts); file paths to the path decision (pathDecision.ts),
+// which the engine also uses for every file a command reads or writes.
 import { resolve as resolvePath } from 'node:path';
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionDecision, PermissionRule, ToolPermissionContext } from '../types/permissions.js';
-import { checkBashAllowed, type BashWhere } from './bash/match.js';
-import { isAcceptedFileSystemCommand } from './bash/fileCommands.js';
 import { noteAllowed, reviewInAutoMode } from './auto/review.js';
-import { isReadOnlyCommand } from './bash/readOnly.js';
-import { isInsideWorkingDirectories, resolveRealPath } from './paths.js';
-import { isProtectedPath } from './protectedPaths.js';
-import { formatRule } from './rules.js';
-import { bashSuggestions, editSuggestions, readSuggestions, toolSuggestions } from './suggestions.js';
+import { decideBash, describeRule, PLAN_MODE_MESSAGE, type BashDecision } from './bash/decide.js';
+import { decidePathAccess, type PathVerdict } from './pathDecision.js';
+import { pathRuleBases } from './paths.js';
+import { editSuggestions, readSuggestions, toolSuggestions } from './suggestions.js';
 import { isEditTool, isReadTool } from './toolFamilies.js';
 import { findAllowingRule, findRestrictingRule, ruleNamesTool, type CallSubject } from './toolRules.js';
 
 export { applyPermissionUpdate, applyPermissionUpdates, permissionModeFromFlags } from './updates.js';
+export { PLAN_MODE_MESSAGE };
 
 type Ask = Extract<PermissionDecision, { behavior: 'ask' }>;
 type Allow = Extract<PermissionDecision, { behavior: 'allow' }>;
-
-export const PLAN_MODE_MESSAGE =
-  'Plan mode only allows read-only actions, so this call was refused. Finish exploring and present the plan instead.';
-
-function describeRule(rule: PermissionRule): string {
-  return `${formatRule(rule)} (${rule.source})`;
-}
 
 function subjectOf(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUseContext): CallSubject {
   const subject: CallSubject = { tool, input, ctx };
@@ -43,16 +36,6 @@ function pathFromKnownFields(tool: AnyTool, input: Record<string, unknown>): str
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function isReadOnlyCall(subject: CallSubject): boolean {
-  if (!subject.tool.isReadOnly(subject.input)) return false;
-  return subject.command === undefined || isReadOnlyCommand(subject.command);
-}
-
-function isProtectedWrite(subject: CallSubject): boolean {
-  if (subject.path === undefined || subject.tool.isReadOnly(subject.input)) return false;
-  return isProtectedPath(subject.path) || isProtectedPath(resolveRealPath(subject.path));
-}
-
 function rulesBy(permissions: ToolPermissionContext, behavior: PermissionRule['behavior']): PermissionRule[] {
   return permissions.rules.filter((rule) => rule.behavior === behavior);
 }
@@ -61,53 +44,31 @@ function allow(reason: string, updatedInput: Record<string, unknown> | undefined
   return updatedInput === undefined ? { behavior: 'allow', reason } : { behavior: 'allow', updatedInput, reason };
 }
 
-function whereOf(subject: CallSubject, permissions: ToolPermissionContext): BashWhere {
-  return { cwd: subject.ctx.getCwd(), workingDirectories: permissions.workingDirectories };
+/** The full Bash decision, with the report `pulse permissions explain` prints. */
+export function explainBash(tool: AnyTool, command: string, ctx: ToolUseContext): BashDecision {
+  const permissions = ctx.getPermissionContext();
+  const bashRules = (behavior: PermissionRule['behavior']): PermissionRule[] =>
+    rulesBy(permissions, behavior).filter((rule) => ruleNamesTool(rule, tool));
+  return decideBash({
+    command,
+    cwd: ctx.getCwd(),
+    permissions,
+    bases: pathRuleBases(ctx),
+    rules: { deny: bashRules('deny'), ask: bashRules('ask'), allow: bashRules('allow') },
+  });
 }
 
-function acceptsEdit(subject: CallSubject, permissions: ToolPermissionContext): boolean {
-  if (isEditTool(subject.tool.name) && subject.path !== undefined) {
-    return isInsideWorkingDirectories(subject.path, permissions.workingDirectories);
-  }
-  if (subject.command === undefined) return false;
-  return isAcceptedFileSystemCommand(subject.command, whereOf(subject, permissions));
+/** The shared path decision for a file tool's path. */
+export function pathVerdictOf(tool: AnyTool, input: Record<string, unknown>, path: string, ctx: ToolUseContext): PathVerdict {
+  const access = isReadTool(tool.name) || (!isEditTool(tool.name) && tool.isReadOnly(input)) ? 'read' : 'write';
+  return decidePathAccess({ access, path, toolName: tool.name }, { permissions: ctx.getPermissionContext(), bases: pathRuleBases(ctx) });
 }
 
-/** Step 6: allow rules, then what needs no rule (reading inside the project, read-only commands). */
-function allowedWithoutAsking(subject: CallSubject, permissions: ToolPermissionContext): string | undefined {
-  const allowRules = rulesBy(permissions, 'allow');
-  if (subject.command !== undefined) {
-    const bashRules = allowRules.filter((rule) => ruleNamesTool(rule, subject.tool));
-    const check = checkBashAllowed(subject.command, bashRules, whereOf(subject, permissions));
-    if (check.allowed) {
-      return check.rules.length > 0 ? `Allowed by ${check.rules.map(describeRule).join(', ')}` : 'Read-only command';
-    }
-    return undefined;
-  }
-  const rule = findAllowingRule(allowRules, subject);
-  if (rule) return `Allowed by ${describeRule(rule)}`;
-  if (subject.path !== undefined && isReadOnlyCall(subject)) {
-    if (isInsideWorkingDirectories(subject.path, permissions.workingDirectories)) return 'Reading inside the working directories';
-  }
-  return undefined;
-}
-
-function finalAsk(subject: CallSubject, permissions: ToolPermissionContext): Ask {
-  const { tool, input, path, command } = subject;
+function finalAsk(subject: CallSubject, verdict: PathVerdict | undefined): Ask {
+  const { tool, input, path } = subject;
   const name = tool.userFacingName(input);
-  if (command !== undefined) {
-    const allowRules = rulesBy(permissions, 'allow').filter((rule) => ruleNamesTool(rule, tool));
-    const check = checkBashAllowed(command, allowRules, whereOf(subject, permissions));
-    const parts = check.allowed ? [] : check.partsNeedingApproval;
-    const why = check.allowed ? '' : ` ${check.reason}`;
-    return {
-      behavior: 'ask',
-      message: `${name} wants to run: ${command}.${why}`,
-      suggestions: bashSuggestions(command, parts),
-    };
-  }
   if (path !== undefined) {
-    const inside = isInsideWorkingDirectories(path, permissions.workingDirectories);
+    const inside = verdict?.check !== 'outside';
     if (isEditTool(tool.name)) {
       return {
         behavior: 'ask',
@@ -131,16 +92,32 @@ function finalAsk(subject: CallSubject, permissions: ToolPermissionContext): Ask
   return { behavior: 'ask', message: `${name} needs your permission to run.`, suggestions };
 }
 
+async function decideCommand(subject: CallSubject, command: string): Promise<PermissionDecision> {
+  const { tool, input, ctx } = subject;
+  const own = await tool.checkPermissions(input, ctx);
+  if (own.behavior === 'deny') return own;
+  return explainBash(tool, command, ctx).decision;
+}
+
+function verdictReason(verdict: Extract<PathVerdict, { behavior: 'allow' }>): string {
+  if (verdict.check === 'rule') return `Allowed by ${describeRule(verdict.rule)}`;
+  if (verdict.check === 'inside') return 'Reading inside the working directories';
+  return `${verdict.check} mode`;
+}
+
 async function decide(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUseContext): Promise<PermissionDecision> {
   const permissions = ctx.getPermissionContext();
   const subject = subjectOf(tool, input, ctx);
+  if (subject.command !== undefined) return decideCommand(subject, subject.command);
   const name = tool.userFacingName(input);
+  const verdict = subject.path === undefined ? undefined : pathVerdictOf(tool, input, subject.path, ctx);
 
-  const denyRule = findRestrictingRule(rulesBy(permissions, 'deny'), subject);
+  const denyRule = findRestrictingRule(rulesBy(permissions, 'deny'), subject) ?? (verdict?.behavior === 'deny' ? verdict.rule : undefined);
   if (denyRule) {
     return { behavior: 'deny', message: `Permission to use ${name} has been denied by rule ${describeRule(denyRule)}.`, reason: 'rule' };
   }
-  const askRule = findRestrictingRule(rulesBy(permissions, 'ask'), subject);
+  const pathAskRule = verdict?.behavior === 'ask' && (verdict.check === 'rule' || verdict.check === 'unsure') ? verdict.rule : undefined;
+  const askRule = findRestrictingRule(rulesBy(permissions, 'ask'), subject) ?? pathAskRule;
   if (askRule) {
     const ask: Ask = { behavior: 'ask', message: `${name} needs approval: rule ${describeRule(askRule)} asks for it.`, reason: 'rule' };
     return subject.path === undefined ? ask : { ...ask, blockedPath: subject.path };
@@ -149,12 +126,10 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUs
   const own = await tool.checkPermissions(input, ctx);
   if (own.behavior === 'deny') return own;
   // Plan mode refuses before any question: a refusal is stronger than an ask.
-  if (permissions.mode === 'plan' && !isReadOnlyCall(subject)) {
-    return { behavior: 'deny', message: PLAN_MODE_MESSAGE, reason: 'mode' };
-  }
+  if (permissions.mode === 'plan' && !tool.isReadOnly(input)) return { behavior: 'deny', message: PLAN_MODE_MESSAGE, reason: 'mode' };
   if (own.behavior === 'ask') return own;
   const updatedInput = own.behavior === 'allow' ? own.updatedInput : undefined;
-  if (isProtectedWrite(subject)) {
+  if (verdict?.check === 'protected') {
     return {
       behavior: 'ask',
       message: `${name} wants to change ${subject.path}, a protected file that configures git, the shell, the editor or Pulse. This always needs approval.`,
@@ -164,16 +139,16 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUs
   }
   if (permissions.mode === 'bypassPermissions') return allow('bypassPermissions mode', updatedInput);
   if (own.behavior === 'allow') return allow(own.reason ?? 'Allowed by the tool', updatedInput);
-  if (permissions.mode === 'acceptEdits' && acceptsEdit(subject, permissions)) return allow('acceptEdits mode', undefined);
   // Auto mode takes file edits inside the working directories without review; shell commands
   // that change files (rm, mv) are reviewed.
-  if (permissions.mode === 'auto' && isEditTool(subject.tool.name) && acceptsEdit(subject, permissions)) {
+  if (permissions.mode === 'auto' && isEditTool(tool.name) && verdict?.check === 'edit') {
     return allow('auto mode: an edit inside the working directories', undefined);
   }
 
-  const allowedBecause = allowedWithoutAsking(subject, permissions);
-  if (allowedBecause !== undefined) return allow(allowedBecause, undefined);
-  return finalAsk(subject, permissions);
+  const rule = findAllowingRule(rulesBy(permissions, 'allow'), subject);
+  if (rule) return allow(`Allowed by ${describeRule(rule)}`, undefined);
+  if (verdict?.behavior === 'allow') return allow(verdictReason(verdict), undefined);
+  return finalAsk(subject, verdict);
 }
 
 export const DONT_ASK_MESSAGE =
@@ -186,7 +161,7 @@ export async function resolvePermission(
   ctx: ToolUseContext,
 ): Promise<PermissionDecision> {
   const decision = await decide(tool, input, ctx);
-  if (decision.behavior === 'passthrough') return finalAsk(subjectOf(tool, input, ctx), ctx.getPermissionContext());
+  if (decision.behavior === 'passthrough') return finalAsk(subjectOf(tool, input, ctx), undefined);
   const { mode, autoMode } = ctx.getPermissionContext();
   if (decision.behavior === 'ask' && mode === 'dontAsk') {
     return { behavior: 'deny', message: `${tool.userFacingName(input)} ${DONT_ASK_MESSAGE}`, reason: 'dontAsk' };

@@ -3,8 +3,6 @@
 import type { AnyTool, ToolUseContext } from '../tools/Tool.js';
 import { toolMatchesName } from '../tools/Tool.js';
 import type { PermissionBehavior, PermissionRule } from '../types/permissions.js';
-import { findRuleMatchingAnyPart } from './bash/match.js';
-import { findPathRule, pathRuleBases } from './paths.js';
 import { isEditTool } from './toolFamilies.js';
 
 /** What a call touches, worked out once per resolution. */
@@ -76,34 +74,20 @@ function otherContentMatches(rule: PermissionRule, subject: CallSubject): boolea
 }
 
 /**
- * The first deny or ask rule that applies: a whole-tool rule, or a content rule matching any
- * part of the command, the path, the domain or the named field.
+ * The first deny or ask rule that applies to a call other than a command or a path (those have
+ * the Bash engine and the path decision): a whole-tool rule, or a domain or named-field rule.
  */
 export function findRestrictingRule(rules: readonly PermissionRule[], subject: CallSubject): PermissionRule | undefined {
   const whole = rules.find((rule) => rule.ruleContent === undefined && ruleNamesTool(rule, subject.tool));
   if (whole) return whole;
-  const content = rules.filter((rule) => rule.ruleContent !== undefined);
-  if (subject.command !== undefined) {
-    const bashRules = content.filter((rule) => ruleNamesTool(rule, subject.tool));
-    const match = findRuleMatchingAnyPart(subject.command, bashRules);
-    if (match) return match;
-  }
-  if (subject.path !== undefined) {
-    const match = findPathRule(content, subject.tool.name, subject.path, pathRuleBases(subject.ctx));
-    if (match) return match;
-  }
-  return content.find((rule) => ruleNamesTool(rule, subject.tool) && otherContentMatches(rule, subject));
+  return rules.find((rule) => rule.ruleContent !== undefined && ruleNamesTool(rule, subject.tool) && otherContentMatches(rule, subject));
 }
 
-/** An allow rule for a call that is neither Bash nor a file path (those have their own checks). */
+/** A whole-tool allow rule, or a content rule for a call that is neither Bash nor a file path. */
 export function findAllowingRule(rules: readonly PermissionRule[], subject: CallSubject): PermissionRule | undefined {
   const whole = rules.find((rule) => rule.ruleContent === undefined && ruleNamesTool(rule, subject.tool));
   if (whole) return whole;
-  if (subject.path !== undefined) {
-    const match = findPathRule(rules, subject.tool.name, subject.path, pathRuleBases(subject.ctx));
-    if (match) return match;
-  }
-  if (subject.command !== undefined) return undefined;
+  if (subject.command !== undefined || subject.path !== undefined) return undefined;
   return rules.find(
     (rule) => rule.ruleContent !== undefined && ruleNamesTool(rule, subject.tool) && otherContentMatches(rule, subject),
   );

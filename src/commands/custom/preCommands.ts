@@ -3,9 +3,7 @@
 // the command's own `allowed-tools` added as allow rules. Deny and ask rules refuse it (nobody can
 // be asked before the turn starts), read-only commands such as `git diff HEAD` need no rule, and
 // anything else needs a rule or a mode that allows it; a refusal says which rule would.
-import { checkBashAllowed, findRuleMatchingAnyPart } from '../../permissions/bash/match.js';
-import { isAcceptedFileSystemCommand } from '../../permissions/bash/fileCommands.js';
-import { isReadOnlyCommand } from '../../permissions/bash/readOnly.js';
+import { decideBash } from '../../permissions/bash/decide.js';
 import { formatRule } from '../../permissions/rules.js';
 import type { PermissionRule, RuleValue } from '../../types/permissions.js';
 import type { PromptEnv } from '../types.js';
@@ -27,24 +25,24 @@ function bashRules(rules: readonly PermissionRule[], behavior: PermissionRule['b
 /** Why `command` may not run, or undefined when the session's rules and the command's allow it. */
 export function preCommandRefusal(command: string, allowed: readonly RuleValue[], env: PromptEnv): string | undefined {
   const permissions = env.permissionContext;
-  const restricting = findRuleMatchingAnyPart(command, [...bashRules(permissions.rules, 'deny'), ...bashRules(permissions.rules, 'ask')]);
-  if (restricting) {
-    const verb = restricting.behavior === 'deny' ? 'denied' : 'held for approval';
-    return `\`${command}\` is ${verb} by the rule ${formatRule(restricting)} (${restricting.source})`;
-  }
-  if (permissions.mode === 'plan' && !isReadOnlyCommand(command)) {
-    return `\`${command}\` would change things, and plan mode allows only read-only commands`;
-  }
-  if (permissions.mode === 'bypassPermissions') return undefined;
   const fromCommand: PermissionRule[] = allowed
     .filter((rule) => rule.toolName === 'Bash')
     .map((rule) => ({ ...rule, behavior: 'allow', source: 'command' }));
-  const where = { cwd: env.cwd, workingDirectories: permissions.workingDirectories };
-  const check = checkBashAllowed(command, [...bashRules(permissions.rules, 'allow'), ...fromCommand], where);
-  if (check.allowed) return undefined;
-  if (permissions.mode === 'acceptEdits' && isAcceptedFileSystemCommand(command, where)) return undefined;
+  const rules = { deny: bashRules(permissions.rules, 'deny'), ask: bashRules(permissions.rules, 'ask'), allow: [...bashRules(permissions.rules, 'allow'), ...fromCommand] };
+  const bases = { projectRoot: permissions.workingDirectories[0] ?? env.cwd, cwd: env.cwd };
+  const decided = decideBash({ command, cwd: env.cwd, permissions, bases, rules });
+  const { decision } = decided;
+  if (decision.behavior === 'allow') return undefined;
+  const refused = decided.segments.find((segment) => segment.verdict !== 'allow');
+  if (decision.behavior !== 'passthrough' && decision.reason === 'mode') {
+    return `\`${command}\` would change things, and plan mode allows only read-only commands`;
+  }
+  if (decision.behavior !== 'passthrough' && decision.reason === 'rule' && refused?.rule) {
+    const verb = decision.behavior === 'deny' ? 'denied' : 'held for approval';
+    return `\`${command}\` is ${verb} by the rule ${formatRule(refused.rule)} (${refused.rule.source})`;
+  }
   const covered = fromCommand.length === 0 ? 'no allowed-tools entry covers it' : `the command's allowed-tools (${fromCommand.map(formatRule).join(', ')}) do not cover it`;
-  return `\`${command}\` needs approval and ${covered} (${check.reason}); add a rule such as Bash(${firstWord(command)}:*) to allowed-tools`;
+  return `\`${command}\` needs approval and ${covered} (${refused?.because ?? 'it is not read-only'}); add a rule such as Bash(${firstWord(command)}:*) to allowed-tools`;
 }
 
 function firstWord(command: string): string {

@@ -83,13 +83,14 @@ const STRIPPERS: Record<string, Stripper> = {
   noglob: (args) => args,
 };
 
-export function stripWrappers(argv: readonly string[]): Unwrapped {
+/** With `throughXargs: false`, a bare `xargs` is left in place (its command is judged on its own). */
+export function stripWrappers(argv: readonly string[], options: { throughXargs?: boolean } = {}): Unwrapped {
   let current = [...argv];
   let viaXargs = false;
   for (let depth = 0; depth < MAX_WRAPPER_DEPTH; depth++) {
     const [name, ...args] = current;
     if (name === undefined) break;
-    if (name === 'xargs') {
+    if (name === 'xargs' && options.throughXargs !== false) {
       // Only bare `xargs cmd`: options like -I or -0 change how stdin becomes arguments.
       if (args.length === 0 || (args[0] as string).startsWith('-')) break;
       current = args;
@@ -102,4 +103,42 @@ export function stripWrappers(argv: readonly string[]): Unwrapped {
     current = inner;
   }
   return { argv: current, viaXargs };
+}
+
+/** Programs that run a command given in their arguments (besides the wrappers above). */
+const PREFIX_PROGRAMS = new Set([
+  'sudo', 'doas', 'env', 'exec', 'command', 'builtin', 'nohup', 'nice', 'timeout', 'gtimeout', 'time',
+  'stdbuf', 'noglob', 'ionice', 'chrt', 'taskset', 'setsid', 'unbuffer', 'strace', 'ltrace', 'flock',
+  'parallel', 'busybox', 'toybox', 'chroot', 'unshare', 'nsenter', 'firejail', 'systemd-run', 'fakeroot',
+  'proot', 'eatmydata', 'catchsegv', 'caffeinate', 'dbus-run-session', 'torsocks', 'proxychains',
+  'proxychains4', 'valgrind', 'xargs', 'watch', 'runuser', 'sg', 'newgrp', 'numactl', 'cpulimit', 'trickle',
+]);
+
+type Words = readonly { text: string; exact: boolean }[];
+
+const programOf = (words: Words): string | undefined => {
+  const first = words[0];
+  return first?.exact ? first.text.slice(first.text.lastIndexOf('/') + 1) : undefined;
+};
+
+/**
+ * The command itself and every command it may run through a prefix program: for deny and ask
+ * rules, `sudo -u root rm x` is also `rm x`. Generous on purpose: every word after a prefix
+ * program that is not an option may start the inner command.
+ */
+export function commandSuffixes<W extends { text: string; exact: boolean }>(argv: readonly W[]): W[][] {
+  const found: W[][] = [];
+  const visit = (words: readonly W[], depth: number): void => {
+    if (words.length === 0 || found.length > 64) return;
+    found.push([...words]);
+    if (depth >= MAX_WRAPPER_DEPTH) return;
+    const program = programOf(words);
+    if (program === undefined || !PREFIX_PROGRAMS.has(program)) return;
+    for (let index = 1; index < words.length; index++) {
+      const word = words[index] as W;
+      if (!word.text.startsWith('-')) visit(words.slice(index), depth + 1);
+    }
+  };
+  visit(argv, 0);
+  return found;
 }

@@ -2,7 +2,7 @@
 // Bash tool's runner, shows its output, and keeps it in the conversation so the next turn knows
 // what was run and what it printed. The person typed it, so no question is asked, but the
 // session's Bash deny rules still hold.
-import { findRuleMatchingAnyPart } from '../../permissions/bash/match.js';
+import { findBashDenial } from '../../permissions/bash/decide.js';
 import { formatRule } from '../../permissions/rules.js';
 import { readBashLimits } from '../../tools/bash/limits.js';
 import { startShellCommand } from '../../tools/bash/runShellCommand.js';
@@ -37,10 +37,11 @@ export function shellCommandOf(text: string): string {
 }
 
 /** Why the session's rules forbid the command, or undefined when it may run. */
-export function shellRefusal(command: string, permissions: ToolPermissionContext): string | undefined {
-  const denyRules = permissions.rules.filter((rule) => rule.behavior === 'deny' && rule.toolName === 'Bash');
-  const denied = findRuleMatchingAnyPart(command, denyRules);
-  return denied ? `Not run: ${formatRule(denied)} is denied (${denied.source} rule).` : undefined;
+export function shellRefusal(command: string, permissions: ToolPermissionContext, cwd = permissions.workingDirectories[0] ?? process.cwd()): string | undefined {
+  const deny = permissions.rules.filter((rule) => rule.behavior === 'deny' && rule.toolName === 'Bash');
+  const bases = { projectRoot: permissions.workingDirectories[0] ?? cwd, cwd };
+  const denied = findBashDenial({ command, cwd, permissions, bases, rules: { deny, ask: [], allow: [] } });
+  return denied ? `Not run: ${formatRule(denied.rule)} is denied (${denied.rule.source} rule).` : undefined;
 }
 
 export async function runShellInput(command: string, context: ToolUseContext, signal: AbortSignal): Promise<ShellResult> {
