@@ -4,9 +4,10 @@
 // command must be read-only, covered by an allow rule, or accepted by acceptEdits, with every
 // file it reads or writes passing the same path check the file tools use. The reasons found on
 // the way are the refusal's words and `pulse permissions explain`'s report.
+import { statSync } from 'node:fs';
 import type { PermissionDecision, PermissionMode, PermissionRule, ToolPermissionContext } from '../../types/permissions.js';
 import { decidePathAccess, isProtectedWritePath, type PathVerdict } from '../pathDecision.js';
-import { findPathRule, isInsideWorkingDirectories, type PathRuleBases } from '../paths.js';
+import { isInsideWorkingDirectories, type PathRuleBases } from '../paths.js';
 import { formatRule } from '../rules.js';
 import { bashSuggestions } from '../suggestions.js';
 import { factsOf, type Facts, type PathUse } from './facts.js';
@@ -53,6 +54,14 @@ export type BashDecision = {
 
 export const describeRule = (rule: PermissionRule): string => `${formatRule(rule)} (${rule.source})`;
 const toolFor = (use: PathUse): string => (use.access === 'read' ? 'Read' : 'Edit');
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 type State = {
   question: BashQuestion;
@@ -132,8 +141,14 @@ function pathRestriction(state: State, facts: Facts, behavior: 'deny' | 'ask'): 
     const named = namedPaths(word, facts.segment.cwds);
     if ('unknown' in named) continue;
     for (const path of named.paths) {
-      const rule = findPathRule(pathRules, 'Read', path, bases) ?? findPathRule(pathRules, 'Edit', path, bases);
-      if (rule) return { facts, rule, sure: true, detail: `${facts.program ?? facts.segment.text} is given ${path}, which ${describeRule(rule)} covers` };
+      // A program Pulse does not know, given a folder, may read everything below it (`zip -r x .`).
+      const scope = isDirectory(path) ? 'tree' : 'file';
+      for (const toolName of ['Read', 'Edit']) {
+        const verdict = decidePathAccess({ access: toolName === 'Read' ? 'read' : 'write', path, toolName, scope }, context);
+        if (verdict.behavior === behavior && verdict.check === 'rule') {
+          return { facts, rule: verdict.rule, sure: true, detail: `${facts.program ?? facts.segment.text} is given ${path}, and ${verdict.path} is covered by ${describeRule(verdict.rule)}` };
+        }
+      }
     }
   }
   return unsure;

@@ -7,6 +7,7 @@ import { homeDir } from '../../utils/configDir.js';
 import { decodeWord, expandWord, type ExpandedWord } from './parse/expand.js';
 import { parseScript } from './parse/scanner.js';
 import type { Redirect, ShellCommand } from './parse/types.js';
+import { assignmentScripts, optionScripts } from './optionScripts.js';
 import { commandSuffixes } from './wrappers.js';
 
 export const MAX_SCRIPT_DEPTH = 3;
@@ -160,13 +161,14 @@ function xargsCommand(args: readonly ExpandedWord[]): ExpandedWord[] {
 
 /** Commands inside this one, as scripts to parse or as argument lists. */
 function innerCommands(segment: Segment): Inner[] {
-  return commandSuffixes(segment.argv).flatMap((argv) => innerCommandsOf(segment, argv));
+  const fromArguments = commandSuffixes(segment.argv).flatMap((argv) => {
+    const name = text(argv[0]) === undefined ? undefined : basename(text(argv[0]) as string);
+    return name === undefined ? [] : [...optionScripts(name, argv.slice(1)), ...innerCommandsOf(segment, name, argv.slice(1))];
+  });
+  return [...assignmentScripts(segment.assignments), ...fromArguments];
 }
 
-function innerCommandsOf(segment: Segment, argv: readonly ExpandedWord[]): Inner[] {
-  const [program, ...args] = argv;
-  const name = text(program) === undefined ? undefined : basename(text(program) as string);
-  if (name === undefined) return [];
+function innerCommandsOf(segment: Segment, name: string, args: readonly ExpandedWord[]): Inner[] {
   if (SHELLS.has(name)) {
     const shell = shellInvocation(name === 'busybox' ? args.slice(1) : args);
     if (shell.script !== undefined) {

@@ -7,7 +7,7 @@ import type { ParsedScript, Redirect, ShellCommand, Word } from './types.js';
 import { WordBuilder, WordReader, type Closer, type ParserCallbacks } from './words.js';
 
 const LEADING_KEYWORDS = new Set(['!', '{', 'if', 'then', 'else', 'elif', 'do', 'while', 'until', 'time']);
-const LEADING_KEYWORD_TEXT = /^(?:(?:!|\{|if|then|else|elif|do|while|until|time)[ \t]+)+/;
+const LEADING_KEYWORD_TEXT = /^(?:(?:!|\{|if|then|else|elif|do|while|until|time(?:[ \t]+-p)?)[ \t]+)+/;
 const CLOSING_KEYWORDS = new Set(['}', 'fi', 'done', 'esac']);
 const UNFOLLOWED_KEYWORDS = new Set(['function', 'case', 'select', 'coproc']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
@@ -151,7 +151,10 @@ class Scanner extends WordReader {
       index++;
     }
     let words = cmd.words.slice(index);
-    while (words.length > 0 && LEADING_KEYWORDS.has((words[0] as Word).raw)) words = words.slice(1);
+    while (words.length > 0 && LEADING_KEYWORDS.has((words[0] as Word).raw)) {
+      // `time -p cmd`: the option belongs to the keyword.
+      words = words.slice((words[0] as Word).raw === 'time' && words[1]?.raw === '-p' ? 2 : 1);
+    }
     const closes = words.length > 0 && CLOSING_KEYWORDS.has((words[0] as Word).raw);
     if (closes && words.length === 1) words = [];
     if (closes && words.length > 1) this.problem('a keyword is used as a command');
