@@ -113,6 +113,16 @@ describe('the commands of a script', () => {
     }
   });
 
+  it('knows the output of a quoted heredoc cat, the usual commit message, without running it', () => {
+    const command = parseScript(`git commit -m "$(cat <<'EOF'\nFix it\n\nBody with $(not run)\nEOF\n)"`).commands.find((found) => found.text.startsWith('git'));
+    expect(command?.words.map((word) => expandWord(word)?.[0])).toMatchObject([
+      { text: 'git', exact: true }, { text: 'commit', exact: true }, { text: '-m', exact: true },
+      { text: 'Fix it\n\nBody with $(not run)', exact: true },
+    ]);
+    const piped = parseScript(`echo "$(cat <<'EOF' | sh\nrm x\nEOF\n)"`).commands.find((found) => found.text.startsWith('echo'));
+    expect(piped && expandWord(piped.words[1] as never)?.[0]?.exact).toBe(false);
+  });
+
   it('marks unknown words and globs', () => {
     const command = parseScript('ls $HOME "$x" $(id) *.ts "*.ts" ~ [').commands.find((found) => found.text.startsWith('ls'));
     const words = command?.words.slice(1).map((word) => expandWord(word)?.[0]);

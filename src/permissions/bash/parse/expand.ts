@@ -25,6 +25,12 @@ type Opaque = Exclude<WordPart, { kind: 'text' }>;
 function itemsOf(parts: readonly WordPart[]): Item<Opaque>[] {
   const items: Item<Opaque>[] = [];
   for (const part of parts) {
+    // A quoted substitution whose output is known is just that text.
+    if (part.kind === 'command' && part.output !== undefined && part.quoted) {
+      for (const char of part.output) items.push({ char, quoted: true });
+      if (part.output === '') items.push({ char: '', quoted: true });
+      continue;
+    }
     if (part.kind !== 'text') {
       items.push({ opaque: part });
       continue;

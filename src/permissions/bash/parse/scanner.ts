@@ -46,12 +46,14 @@ class Scanner extends WordReader {
     if (!this.problems.includes(reason)) this.problems.push(reason);
   }
 
-  private parseNested(closer: ')' | '`', substitution: boolean, stdinUnknown: boolean): void {
+  private parseNested(closer: ')' | '`', substitution: boolean, stdinUnknown: boolean): string | undefined {
+    const first = this.commands.length;
     this.depth++;
     if (substitution) this.substitutionDepth++;
     this.parseList(closer, stdinUnknown);
     if (substitution) this.substitutionDepth--;
     this.depth--;
+    return substitution ? staticOutput(this.commands.slice(first)) : undefined;
   }
 
   /** Parses commands until `closer` (consumed) or the end of input. */
@@ -241,6 +243,21 @@ class Scanner extends WordReader {
     this.parseNested(')', false, false);
     cmd.end = this.pos;
   }
+}
+
+/**
+ * What a substitution prints when that is known without running it: a lone `cat` of a heredoc
+ * whose delimiter was quoted. Bash drops the trailing newlines of a substitution's output.
+ */
+function staticOutput(commands: readonly ShellCommand[]): string | undefined {
+  const [only, ...rest] = commands;
+  if (!only || rest.length > 0 || only.assignments.length > 0 || only.pipedFrom !== undefined) return undefined;
+  const [program, ...args] = only.words;
+  const [redirect, ...others] = only.redirects;
+  if (program?.raw !== 'cat' || args.length > 0 || others.length > 0 || redirect?.op !== '<<' || !redirect.body) return undefined;
+  const [part, ...more] = redirect.body.parts;
+  if (part?.kind !== 'text' || more.length > 0) return undefined;
+  return part.text.replace(/\n+$/, '');
 }
 
 export function parseScript(src: string): ParsedScript {

@@ -6,8 +6,12 @@ export type WordPart =
   | { kind: 'text'; text: string; quoted: boolean }
   /** `$NAME`, `${…}`, `$1`, `$@`: the value is not known. */
   | { kind: 'param'; raw: string; quoted: boolean }
-  /** `$(…)` or backticks: the inner commands are parsed as commands of their own. */
-  | { kind: 'command'; raw: string; quoted: boolean }
+  /**
+   * `$(…)` or backticks: the inner commands are parsed as commands of their own. `output` is
+   * set when it is known without running anything (`$(cat <<'EOF' … EOF)`, the usual way to
+   * pass a commit message).
+   */
+  | { kind: 'command'; raw: string; quoted: boolean; output?: string }
   /** `$((…))`; `names` when it mentions variables, whose values bash evaluates as expressions. */
   | { kind: 'arith'; raw: string; quoted: boolean; names: boolean }
   /** `<(…)` or `>(…)`: a `/dev/fd/N` path fed by the inner commands. */

@@ -8,8 +8,11 @@ export type Closer = ')' | '`' | null;
 
 /** What a word reader needs from the command parser around it. */
 export interface ParserCallbacks {
-  /** Parses commands from `pos` up to `closer` (consumed) as nested, substitution commands. */
-  parseSubstitution(closer: ')' | '`', stdinUnknown: boolean): void;
+  /**
+   * Parses commands from `pos` up to `closer` (consumed) as nested, substitution commands;
+   * returns their output when it is known without running them.
+   */
+  parseSubstitution(closer: ')' | '`', stdinUnknown: boolean): string | undefined;
   problem(reason: string): void;
 }
 
@@ -187,8 +190,9 @@ export class WordReader {
   readCommandSubstitution(word: WordBuilder, skip: number, closer: ')' | '`', quoted: boolean): void {
     const start = this.pos;
     this.pos += skip;
-    this.callbacks.parseSubstitution(closer, false);
-    word.add({ kind: 'command', raw: this.src.slice(start, this.pos), quoted });
+    const output = this.callbacks.parseSubstitution(closer, false);
+    const raw = this.src.slice(start, this.pos);
+    word.add(output === undefined ? { kind: 'command', raw, quoted } : { kind: 'command', raw, quoted, output });
   }
 
   /** `<(…)` and `>(…)`: what `>(…)` reads is the outer command's output, unknown to us. */
