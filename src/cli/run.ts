@@ -30,6 +30,10 @@ async function runMode(args: string[]): Promise<number> {
     const { runPluginCommand } = await import('./plugin/program.js');
     return runPluginCommand(args.slice(1));
   }
+  if (args[0] === 'permissions') {
+    const { runPermissionsCommand } = await import('./permissionsCommand.js');
+    return runPermissionsCommand(args.slice(1));
+  }
   const parsed = parseCommandLine(args);
   if (parsed.kind === 'exit') return parsed.code;
 

@@ -98,7 +98,7 @@ function findRestriction(state: State, behavior: 'deny' | 'ask'): Found | undefi
       const match = restrictionMatch(rule, facts);
       if (match === 'match') return { facts, rule, sure: true, detail: `${facts.segment.text} matches ${describeRule(rule)}` };
       if (match === 'unsure' && state.problems.length === 0) {
-        unsure ??= { facts, rule, sure: false, detail: `${facts.segment.text} could be a command ${describeRule(rule)} covers` };
+        unsure ??= { facts, rule, sure: false, detail: `${facts.segment.text} could be a command that ${describeRule(rule)} covers, as some of its words are only known at run time` };
       }
     }
     const onPath = pathRestriction(state, facts, behavior);
@@ -305,7 +305,7 @@ export function decideBash(question: BashQuestion): BashDecision {
     return finish(state, { behavior: 'allow', reason }, rules.length > 0 ? 'allow rule' : reason === 'Read-only command' ? 'read-only' : 'acceptEdits mode');
   }
   const first = needs[0] as { facts: Facts; need: string };
-  return ask(state, `${wants} ${capitalize(first.need)}.`, uncovered.length > 0 ? 'no rule' : 'path check', [...new Set(uncovered)]);
+  return ask(state, `${wants} It needs approval: ${first.need}.`, uncovered.length > 0 ? 'no rule' : 'path check', [...new Set(uncovered)]);
 }
 
 /** A command run by xargs or a shell is approved through the command that runs it. */
@@ -318,8 +318,6 @@ function outermost(found: Facts, all: readonly Facts[]): Facts {
   }
   return current;
 }
-
-const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 function becauseOf(covered: NonNullable<Coverage>): string {
   if (covered.by === 'rule') return `allowed by ${describeRule(covered.rule as PermissionRule)}`;

@@ -201,7 +201,7 @@ function programFacts(segment: Segment, substitution: boolean): Facts {
     facts.uses.push(...writer.writes.map((word): PathUse => ({ access: 'write', word, scope: 'file', by: name })));
     // Copying a folder (`cp -r secrets dest`) reads everything below it.
     facts.uses.push(...writer.reads.map((word): PathUse => ({ access: 'read', word, scope: 'tree', by: name })));
-    return { ...facts, readOnly: false, why: writer.why ?? `${name} changes files`, everyday: writer.everyday, unsafe: unsafeOptionsOf(name, command.slice(1)) };
+    return { ...facts, readOnly: false, why: `${name} changes files`, everyday: writer.everyday, unsafe: unsafeOptionsOf(name, command.slice(1)) };
   }
   const judged = judgeProgram(segment, name, command, exists);
   if (!judged) return { ...refuse(`${name} is not a read-only command`), maybePaths: possiblePaths(command, false) };

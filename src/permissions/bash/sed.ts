@@ -131,6 +131,13 @@ class SedScript {
   }
 }
 
+/** The files sed reads (and with -i rewrites), whatever its script does. */
+export function sedFiles(args: readonly ExpandedWord[]): ExpandedWord[] {
+  const scanned = scanArgs(args, SED_OPTIONS);
+  const files = optionValues(scanned, ['-e', '--expression', '-f', '--file']).length > 0 ? scanned.operands : scanned.operands.slice(1);
+  return files.filter((word) => word.text !== '-');
+}
+
 /** Whether `sed` with these arguments only reads, and which files. */
 export function sedVerdict(args: readonly ExpandedWord[]): ReaderVerdict {
   const scanned = scanArgs(args, SED_OPTIONS);

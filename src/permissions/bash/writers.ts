@@ -3,15 +3,13 @@
 // working directories; Edit rules and protected paths apply to all of them.
 import type { ExpandedWord } from './parse/expand.js';
 import { optionValues, scanArgs, type OptionSpec } from './options.js';
-import { sedVerdict } from './sed.js';
+import { sedFiles, sedVerdict } from './sed.js';
 
 export type WriterVerdict = {
   writes: ExpandedWord[];
   reads: ExpandedWord[];
   /** acceptEdits may run it without asking (the paths still have to pass). */
   everyday: boolean;
-  /** Why acceptEdits cannot run it, when `everyday` is false. */
-  why?: string;
 };
 
 type Layout = 'all-write' | 'sources-then-target' | 'moves' | 'mode-then-targets';
@@ -45,7 +43,7 @@ const SPECS: Record<string, WriterSpec> = {
 function ddVerdict(args: readonly ExpandedWord[]): WriterVerdict {
   const valueOf = (key: string): ExpandedWord[] =>
     args.filter((arg) => arg.text.startsWith(`${key}=`)).map((arg) => ({ ...arg, text: arg.text.slice(key.length + 1) }));
-  return { writes: valueOf('of'), reads: valueOf('if'), everyday: false, why: 'dd is not an everyday file command' };
+  return { writes: valueOf('of'), reads: valueOf('if'), everyday: false };
 }
 
 /** `sed -i script files`: an edit of those files when the script itself only edits text. */
@@ -54,10 +52,8 @@ function sedInPlace(args: readonly ExpandedWord[]): WriterVerdict | undefined {
   if (inPlace < 0) return undefined;
   const rest = args.filter((_, index) => index !== inPlace);
   // An attached suffix (`-i.bak`) writes a backup beside each file: still inside the same folder.
-  const verdict = sedVerdict(rest);
-  if (!verdict.readOnly) return { writes: [], reads: [], everyday: false, why: verdict.why };
-  const files = verdict.reads.map((read) => read.word);
-  return { writes: files, reads: files, everyday: true };
+  const files = sedFiles(rest);
+  return { writes: files, reads: files, everyday: sedVerdict(rest).readOnly };
 }
 
 /** The files a known writer touches; undefined for other programs. */
@@ -67,8 +63,7 @@ export function writerVerdict(name: string, args: readonly ExpandedWord[]): Writ
   const spec = SPECS[name];
   if (!spec) return undefined;
   const scanned = scanArgs(args, spec.options);
-  const why = spec.everyday ? undefined : `${name} is not one of the everyday file commands acceptEdits runs`;
-  const base = { reads: optionValues(scanned, spec.readOptions ?? []), everyday: spec.everyday && scanned.unknown.length === 0, ...(why ? { why } : {}) };
+  const base = { reads: optionValues(scanned, spec.readOptions ?? []), everyday: spec.everyday && scanned.unknown.length === 0 };
   const operands = scanned.operands;
   const targets = optionValues(scanned, spec.targetOptions ?? []);
   if (spec.layout === 'all-write') return { ...base, writes: operands };
