@@ -248,7 +248,7 @@ export function decideBash(question: BashQuestion): BashDecision {
   const denied = findRestriction(state, 'deny');
   if (denied?.sure) {
     state.reports.push(report(denied.facts, 'deny', denied.detail, denied.rule));
-    return finish(state, { behavior: 'deny', message: `Permission to use Bash has been denied: ${denied.detail}.`, reason: 'rule' }, 'deny rule');
+    return finish(state, { behavior: 'deny', message: `Permission to use Bash has been denied by rule ${describeRule(denied.rule)}: ${denied.detail}.`, reason: 'rule' }, 'deny rule');
   }
   if (denied) {
     state.reports.push(report(denied.facts, 'ask', denied.detail, denied.rule));
