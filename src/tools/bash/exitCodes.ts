@@ -3,7 +3,8 @@
 // are answers, not failures, so the result is not an error and the calls running beside it are
 // not cancelled. The status of a list or pipeline is its last command's, so that one is judged;
 // anything not known here keeps the plain rule: non-zero is a failure.
-import { splitCommand } from '../../permissions/bash/split.js';
+import { expandWord } from '../../permissions/bash/parse/expand.js';
+import { parseScript } from '../../permissions/bash/parse/scanner.js';
 import { stripWrappers } from '../../permissions/bash/wrappers.js';
 
 /** Exit statuses that are an answer, per command, with what each means. */
@@ -28,11 +29,12 @@ const NEGATION = /(^|[\s;&|(])!\s/;
 /** The name of the command whose status the whole command line returns, when it can be told. */
 function lastCommandName(command: string): string | undefined {
   if (NEGATION.test(command)) return undefined;
-  const split = splitCommand(command);
-  if (split.hasParseError) return undefined;
-  const last = split.parts.filter((part) => !part.nested).at(-1);
+  const parsed = parseScript(command);
+  if (parsed.problems.length > 0) return undefined;
+  const last = parsed.commands.filter((part) => !part.nested).at(-1);
   if (!last) return undefined;
-  const name = stripWrappers(last.argv).argv[0];
+  const argv = last.words.flatMap((word) => (expandWord(word) ?? []).map((expanded) => expanded.text));
+  const name = stripWrappers(argv).argv[0];
   return name?.split('/').at(-1);
 }
 
