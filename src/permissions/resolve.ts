@@ -45,7 +45,7 @@ function allow(reason: string, updatedInput: Record<string, unknown> | undefined
 }
 
 /** The full Bash decision, with the report `pulse permissions explain` prints. */
-export function explainBash(tool: AnyTool, command: string, ctx: ToolUseContext): BashDecision {
+export function explainBash(tool: AnyTool, command: string, ctx: ToolUseContext, toolOpinion?: PermissionDecision): BashDecision {
   const permissions = ctx.getPermissionContext();
   const bashRules = (behavior: PermissionRule['behavior']): PermissionRule[] =>
     rulesBy(permissions, behavior).filter((rule) => ruleNamesTool(rule, tool));
@@ -55,6 +55,7 @@ export function explainBash(tool: AnyTool, command: string, ctx: ToolUseContext)
     permissions,
     bases: pathRuleBases(ctx),
     rules: { deny: bashRules('deny'), ask: bashRules('ask'), allow: bashRules('allow') },
+    ...(toolOpinion && toolOpinion.behavior !== 'passthrough' ? { toolOpinion } : {}),
   });
 }
 
@@ -94,9 +95,7 @@ function finalAsk(subject: CallSubject, verdict: PathVerdict | undefined): Ask {
 
 async function decideCommand(subject: CallSubject, command: string): Promise<PermissionDecision> {
   const { tool, input, ctx } = subject;
-  const own = await tool.checkPermissions(input, ctx);
-  if (own.behavior === 'deny') return own;
-  return explainBash(tool, command, ctx).decision;
+  return explainBash(tool, command, ctx, await tool.checkPermissions(input, ctx)).decision;
 }
 
 function verdictReason(verdict: Extract<PathVerdict, { behavior: 'allow' }>): string {

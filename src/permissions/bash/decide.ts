@@ -29,6 +29,12 @@ export type BashQuestion = {
   rules: { deny: PermissionRule[]; ask: PermissionRule[]; allow: PermissionRule[] };
   /** Only allow rules may allow (custom commands' `!` lines): read-only commands need one too. */
   rulesOnly?: boolean;
+  /**
+   * The Bash tool's own answer (the sandbox's: leaving it always asks, a sandboxed command may
+   * need no approval), taken where the chain takes every tool's: a deny after the rules, an ask
+   * after plan mode, an allow after bypass.
+   */
+  toolOpinion?: PermissionDecision;
 };
 
 export type SegmentReport = {
@@ -165,6 +171,18 @@ export function findBashDenial(question: BashQuestion): { rule: PermissionRule; 
   return found?.sure ? { rule: found.rule, detail: found.detail } : undefined;
 }
 
+/**
+ * The first rule that surely names a command bash would run for this text, wherever it sits
+ * (after `&&`, inside `bash -c`, behind a wrapper): the sandbox's `excludedCommands`.
+ */
+export function findRuleNamingAnyCommand(command: string, cwd: string, rules: readonly PermissionRule[]): PermissionRule | undefined {
+  for (const facts of analyzeScript(command, cwd).segments.map(factsOf)) {
+    const rule = rules.find((candidate) => restrictionMatch(candidate, facts) === 'match');
+    if (rule) return rule;
+  }
+  return undefined;
+}
+
 function isReadOnly(state: State): boolean {
   return state.problems.length === 0 && state.facts.length > 0 && state.facts.every((facts) => facts.readOnly);
 }
@@ -259,17 +277,21 @@ export function decideBash(question: BashQuestion): BashDecision {
     state.reports.push(report(asked.facts, 'ask', asked.detail, asked.rule));
     return ask(state, `${wants} It needs approval: ${asked.detail}, and that rule asks for it.`, 'ask rule', [], { reason: 'rule' });
   }
+  const opinion = question.toolOpinion;
+  if (opinion?.behavior === 'deny') return finish(state, opinion, 'the Bash tool');
   if (modeOf(question) === 'plan' && !isReadOnly(state)) {
     const culprit = facts.find((found) => !found.readOnly) ?? facts[0];
     if (culprit) state.reports.push(report(culprit, 'deny', culprit.why ?? 'not read-only'));
     return finish(state, { behavior: 'deny', message: PLAN_MODE_MESSAGE, reason: 'mode' }, 'plan mode');
   }
+  if (opinion?.behavior === 'ask') return finish(state, opinion, 'the Bash tool');
   const protectedWrite = protectedWriteOf(state);
   if (protectedWrite) {
     state.reports.push(report(protectedWrite.facts, 'ask', `writes ${protectedWrite.path}, a protected file`));
     return ask(state, `${wants} It writes ${protectedWrite.path}, a protected file that configures git, the shell, the editor or Pulse. This always needs approval.`, 'protected path', [], { reason: 'safetyCheck' });
   }
   if (modeOf(question) === 'bypassPermissions') return finish(state, { behavior: 'allow', reason: 'bypassPermissions mode' }, 'bypassPermissions mode');
+  if (opinion?.behavior === 'allow') return finish(state, opinion, 'the Bash tool');
 
   const exact = question.rules.allow.find((rule) => isExactWholeCommandRule(rule, command));
   if (exact && command.length <= MAX_COMMAND_LENGTH) {

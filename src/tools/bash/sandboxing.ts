@@ -1,8 +1,8 @@
 // How the Bash tool uses the sandbox (sandbox/): whether a command runs inside it, what approval
 // that needs, and the sandbox for one run. Loaded only when settings turn the sandbox on.
 import path from 'node:path';
+import { findRuleNamingAnyCommand } from '../../permissions/bash/decide.js';
 import { denyRulePatterns, pathRuleBases, type AnchoredPattern } from '../../permissions/paths.js';
-import { findRuleMatchingAnyPart } from '../../permissions/bash/match.js';
 import { sandboxAvailability, type Availability } from '../../sandbox/availability.js';
 import { sandboxFailureNote } from '../../sandbox/failureNote.js';
 import { prepareSandboxRun, type SandboxReport, type SandboxRun } from '../../sandbox/launch.js';
@@ -32,7 +32,8 @@ function excludedRules(policy: SandboxPolicy): PermissionRule[] {
 }
 
 export function isExcludedCommand(command: string, policy: SandboxPolicy): boolean {
-  return findRuleMatchingAnyPart(command, excludedRules(policy)) !== undefined;
+  // Only command names are compared, so the folder the command starts in does not change the answer.
+  return findRuleNamingAnyCommand(command, process.cwd(), excludedRules(policy)) !== undefined;
 }
 
 /** Leaving the sandbox is only asked for when the settings allow it at all. */
