@@ -35,7 +35,10 @@ describe.skipIf(!sandboxAvailable)('the sandbox in print mode', () => {
       bash('toolu_out', 'touch ../x'),
       bash('toolu_key', 'cat ~/.ssh/id_rsa'),
       bash('toolu_net', `node -e "require('net').connect(${port}, '127.0.0.1').on('data', (d) => console.log(String(d))).on('error', (e) => { console.error(e.message); process.exit(1); })"`),
+      // The engine sees this write to a protected folder and asks, so print mode refuses it.
       bash('toolu_hook', 'echo "touch hooked" > .git/hooks/post-commit'),
+      // It cannot see inside a program; the sandbox stops the same write at the OS level.
+      bash('toolu_hidden', `node -e "require('fs').writeFileSync('.git/hooks/post-commit', 'touch hooked')"`),
       bash('toolu_work', 'mkdir -p dist && echo built > dist/app.txt && git add dist && git -c user.name=t -c user.email=t@t.invalid commit -qm build && git log --format=%s -1'),
       { content: [{ type: 'text', text: 'Done.' }] },
     ]);
@@ -45,14 +48,15 @@ describe.skipIf(!sandboxAvailable)('the sandbox in print mode', () => {
       env: { IS_SANDBOX: '1' },
     });
     expect(run.code, run.stderr).toBe(0);
-    const results = toolResultsSent(s.mock, 5);
+    const results = toolResultsSent(s.mock, 6);
     const byId = (id: string) => textOf(results.find((block) => block.tool_use_id === id));
     expect(byId('toolu_out')).toContain('Read-only file system');
     expect(existsSync(join(s.world.repo, '..', 'x'))).toBe(false);
     expect(byId('toolu_key')).not.toContain(SECRET);
     expect(byId('toolu_net')).toContain('ECONNREFUSED');
     expect(byId('toolu_net')).not.toContain(SECRET);
-    expect(byId('toolu_hook')).toContain('Read-only file system');
+    expect(byId('toolu_hook')).toContain('a protected file');
+    expect(byId('toolu_hidden')).toMatch(/read-only file system/i);
     expect(existsSync(join(s.world.repo, '.git', 'hooks', 'post-commit'))).toBe(false);
     expect(byId('toolu_work')).toBe('build');
     expect(await readFile(join(s.world.repo, 'dist', 'app.txt'), 'utf8')).toBe('built\n');
