@@ -2,7 +2,7 @@
 // and prints each path as raw bytes ended by a NUL, so no file name (newlines, bytes that are
 // not UTF-8) can break or vanish from the list. Output is decoded a chunk at a time, and only a
 // chunk holding a name that needs escaping is taken apart name by name.
-import { displayFileName, MAY_NEED_ESCAPING } from '../shared/fileNames.js';
+import { forEachShownName } from '../shared/fileNames.js';
 import { VCS_DIRS } from '../grep/types.js';
 
 export type RipgrepListing = {
@@ -24,23 +24,6 @@ export type RipgrepListing = {
 const MAX_STDERR_CHARS = 2_000;
 
 const FILE_TYPE = 'pulseglob';
-
-/** `names` is whole NUL-ended names. */
-function emitNames(names: Buffer, onFile: RipgrepListing['onFile']): void {
-  const text = names.toString('utf8', 0, names.length - 1);
-  if (!MAY_NEED_ESCAPING.test(text)) {
-    for (const name of text.split('\0')) onFile(name);
-    return;
-  }
-  let start = 0;
-  for (let end = names.indexOf(0); end !== -1; end = names.indexOf(0, start)) {
-    const bytes = names.subarray(start, end);
-    const shown = displayFileName(bytes);
-    if (shown === bytes.toString('utf8')) onFile(shown);
-    else onFile(shown, bytes);
-    start = end + 1;
-  }
-}
 
 /** rg matches globs against paths relative to its working directory, so it runs in root. */
 export function ripgrepFilesArgs(listing: Pick<RipgrepListing, 'fileNameGlob' | 'includeNodeModules'>): string[] {
@@ -67,7 +50,7 @@ export async function listWithRipgrep(listing: RipgrepListing): Promise<void> {
     pending = end + 1 < data.length ? Buffer.from(data.subarray(end + 1)) : undefined;
     if (end === -1) return;
     sawAny = true;
-    emitNames(data.subarray(0, end + 1), listing.onFile);
+    forEachShownName(data.subarray(0, end + 1), listing.onFile);
   });
   let stderr = '';
   child.stderr.setEncoding('utf8');

@@ -1,5 +1,6 @@
 // Turns either engine's raw result into Grep's output: sorted, paginated, counted.
 import { stat } from 'node:fs/promises';
+import { pathOnDisk } from '../shared/pathOnDisk.js';
 import { byNewestFirst, type FoundFile } from '../shared/walk.js';
 import type { GrepMode, RawGrepResult } from './types.js';
 
@@ -64,7 +65,7 @@ function paginate<T>(items: readonly T[], page: Page): { items: T[]; applied: Pi
 
 async function sortNewestFirst(paths: readonly string[]): Promise<string[]> {
   const files: FoundFile[] = await Promise.all(
-    paths.map(async (path) => ({ path, mtimeMs: await stat(path).then((s) => s.mtimeMs, () => 0) })),
+    paths.map(async (path) => ({ path, mtimeMs: await stat(await pathOnDisk(path)).then((s) => s.mtimeMs, () => 0) })),
   );
   return files.sort(byNewestFirst).map((file) => file.path);
 }

@@ -5,6 +5,7 @@ import { hasBinaryExtension, isImagePath, looksBinary } from '../shared/binaryFi
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
 import { numberLines } from '../shared/lineNumbers.js';
 import { isNotebookPath } from '../shared/notebook.js';
+import { pathOnDisk } from '../shared/pathOnDisk.js';
 import { describePath, expandPath } from '../shared/paths.js';
 import { missingFileMessage } from '../shared/similarFile.js';
 import { DEFAULT_LINE_LIMIT, estimateTokens, MAX_FULL_READ_BYTES, MAX_OUTPUT_TOKENS } from './limits.js';
@@ -56,7 +57,8 @@ async function validateRead(input: ReadInput, ctx: ToolUseContext): Promise<Vali
   if (hasBinaryExtension(absPath)) {
     return { ok: false, message: `${absPath} is a binary file. Read shows text files only.` };
   }
-  const stats = await statOrUndefined(absPath);
+  const onDisk = await pathOnDisk(absPath);
+  const stats = await statOrUndefined(onDisk);
   if (!stats) return { ok: false, message: await missingFileMessage(absPath, ctx.getCwd()) };
   if (stats.isDirectory()) return { ok: false, message: directoryMessage(absPath) };
   const wholeFile = input.offset === undefined && input.limit === undefined;
@@ -69,7 +71,7 @@ async function validateRead(input: ReadInput, ctx: ToolUseContext): Promise<Vali
         'Pass offset and limit to read a part of it, or use Grep to find the lines you need.',
     };
   }
-  if (await looksBinary(absPath)) {
+  if (await looksBinary(onDisk)) {
     return { ok: false, message: `${absPath} looks like a binary file (it contains NUL bytes). Read shows text files only.` };
   }
   return { ok: true };
@@ -121,14 +123,15 @@ export const ReadTool = {
     const absPath = absolutePath(input, ctx);
     const startLine = Math.max(1, input.offset ?? 1);
     const maxLines = input.limit ?? DEFAULT_LINE_LIMIT;
-    const stats = await statOrUndefined(absPath);
+    const onDisk = await pathOnDisk(absPath);
+    const stats = await statOrUndefined(onDisk);
     if (!stats) throw new Error(await missingFileMessage(absPath, ctx.getCwd()));
     if (isNotebookPath(absPath)) {
-      const notebook = await readNotebook(absPath, stats.mtimeMs, ctx);
+      const notebook = await readNotebook(absPath, onDisk, stats.mtimeMs, ctx);
       const cells = { numLines: notebook.cells, startLine: 1, totalLines: notebook.cells };
       return { data: { filePath: absPath, content: notebook.content, ...cells } };
     }
-    const window = await readLineWindow(absPath, startLine, maxLines, stats.size <= MAX_FULL_READ_BYTES);
+    const window = await readLineWindow(onDisk, startLine, maxLines, stats.size <= MAX_FULL_READ_BYTES);
     const content = numberLines(window.lines, startLine);
     const tokens = estimateTokens(content);
     if (tokens > MAX_OUTPUT_TOKENS) throw new Error(tooLargeMessage(tokens));

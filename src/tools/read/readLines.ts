@@ -2,6 +2,7 @@
 // bigger than memory should hold. Lines split on LF with a trailing CR dropped, and a final
 // newline counts as one more (empty) line, as the reference numbers it. A large file is
 // scanned as bytes for its newlines, and only the lines of the window are decoded.
+import type { PathLike } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 
 export type LineWindow = {
@@ -22,7 +23,7 @@ function withoutCr(line: string): string {
 }
 
 export async function readLineWindow(
-  absPath: string,
+  absPath: PathLike,
   firstLine: number,
   maxLines: number,
   keepText: boolean,
@@ -31,7 +32,7 @@ export async function readLineWindow(
 }
 
 /** A file small enough to read at once: decoded whole, since its text is kept anyway. */
-async function readWhole(absPath: string, firstLine: number, maxLines: number): Promise<LineWindow> {
+async function readWhole(absPath: PathLike, firstLine: number, maxLines: number): Promise<LineWindow> {
   const raw = await readFile(absPath, 'utf8');
   const text = raw.startsWith(BOM) ? raw.slice(1) : raw;
   if (text === '') return { lines: [], totalLines: 0, text };
@@ -39,7 +40,7 @@ async function readWhole(absPath: string, firstLine: number, maxLines: number): 
   return { lines: all.slice(firstLine - 1, firstLine - 1 + maxLines).map(withoutCr), totalLines: all.length, text };
 }
 
-async function scanForWindow(absPath: string, firstLine: number, lastLine: number): Promise<LineWindow> {
+async function scanForWindow(absPath: PathLike, firstLine: number, lastLine: number): Promise<LineWindow> {
   const lines: string[] = [];
   // The bytes of the window line being read, which may span chunks.
   let pieces: Buffer[] = [];

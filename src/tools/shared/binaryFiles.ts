@@ -1,4 +1,5 @@
 // Text tools must not pour binary bytes into the conversation: they cost tokens and mean nothing.
+import type { PathLike } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 
@@ -24,7 +25,7 @@ export function hasBinaryExtension(path: string): boolean {
 }
 
 /** A NUL byte in the first 8 KB: the same test git and grep use. */
-export async function looksBinary(absPath: string): Promise<boolean> {
+export async function looksBinary(absPath: PathLike): Promise<boolean> {
   const handle = await open(absPath, 'r');
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);

@@ -1,8 +1,8 @@
 // The stat-based checks every file tool starts with, phrased so the model knows what to do next.
-import type { Stats } from 'node:fs';
+import type { PathLike, Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
-export async function statOrUndefined(absPath: string): Promise<Stats | undefined> {
+export async function statOrUndefined(absPath: PathLike): Promise<Stats | undefined> {
   try {
     return await stat(absPath);
   } catch (error) {

@@ -40,7 +40,7 @@ function isControl(byte: number): boolean {
  * U+FFFD takes the slow way too, and comes out as it was), and control characters. NUL is left
  * out, since it ends each name in a NUL-separated list and no name can hold it.
  */
-export const MAY_NEED_ESCAPING = /[\u0001-\u001f\u007f\ufffd]/;
+const MAY_NEED_ESCAPING = /[\u0001-\u001f\u007f\ufffd]/;
 
 const hex = (byte: number) => `\\x${byte.toString(16).padStart(2, '0')}`;
 
@@ -62,4 +62,74 @@ export function displayFileName(buffer: Buffer): string {
   }
   // Only a real U+FFFD: nothing needed escaping, so the name is shown as it is.
   return escaped ? shown : decoded;
+}
+
+/**
+ * Each name of a NUL-separated list (`rg --files --null`, `git ls-files -z`), as shown, and its
+ * bytes when the shown form is not the name itself (valid only during the call). The list is
+ * decoded whole, and taken apart name by name only when some name needs escaping.
+ */
+export function forEachShownName(list: Buffer, onName: (shown: string, bytes?: Buffer) => void): void {
+  const end = list[list.length - 1] === 0 ? list.length - 1 : list.length;
+  const text = list.toString('utf8', 0, end);
+  if (!MAY_NEED_ESCAPING.test(text)) {
+    for (const name of text.split('\0')) if (name !== '') onName(name);
+    return;
+  }
+  for (let start = 0; start < end; ) {
+    const nul = list.indexOf(0, start);
+    const stop = nul === -1 || nul > end ? end : nul;
+    const bytes = list.subarray(start, stop);
+    const shown = displayFileName(bytes);
+    if (bytes.length > 0) {
+      if (shown === bytes.toString('utf8')) onName(shown);
+      else onName(shown, bytes);
+    }
+    start = stop + 1;
+  }
+}
+
+const HEX_ESCAPE = /\\x[0-9a-fA-F]{2}/;
+
+/** The bytes of an escaped name as displayFileName writes it, or undefined for text it never writes. */
+function unescapeName(shown: string): Buffer | undefined {
+  const parts: Buffer[] = [];
+  let literal = '';
+  for (let i = 0; i < shown.length; i++) {
+    const char = shown[i] as string;
+    if (char !== '\\') {
+      literal += char;
+      continue;
+    }
+    const next = shown[i + 1];
+    if (next === '\\' || next === "'") {
+      literal += next;
+      i += 1;
+    } else if (next === 'x' && /^[0-9a-fA-F]{2}$/.test(shown.slice(i + 2, i + 4))) {
+      parts.push(Buffer.from(literal), Buffer.from([Number.parseInt(shown.slice(i + 2, i + 4), 16)]));
+      literal = '';
+      i += 3;
+    } else return undefined;
+  }
+  parts.push(Buffer.from(literal));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The paths on disk a path holding a shown name may stand for, most decoded first: the path with
+ * everything after one of its slashes read back from the escaped form (a listing escapes the
+ * part below its root, and the root is shown as it is). A part is only read back when
+ * displayFileName shows its bytes exactly so, which it never does for `\x2f` or any other
+ * printable byte: so an escape can neither smuggle in a slash nor change a name that was printable.
+ */
+export function shownPathCandidates(path: string): Buffer[] {
+  if (!HEX_ESCAPE.test(path)) return [];
+  const candidates: Buffer[] = [];
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+    const escaped = path.slice(slash);
+    if (!HEX_ESCAPE.test(escaped)) break;
+    const bytes = unescapeName(escaped);
+    if (bytes !== undefined && displayFileName(bytes) === escaped) candidates.push(Buffer.concat([Buffer.from(path.slice(0, slash)), bytes]));
+  }
+  return candidates;
 }

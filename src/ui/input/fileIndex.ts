@@ -2,8 +2,11 @@
 // a repository: tracked plus untracked-but-not-ignored; otherwise a walk that honours
 // .gitignore), kept in memory, and listed again lazily when a completion starts after the list
 // has aged. Typing never waits for it: until the first list is in, completion shows nothing.
+// Names that are not UTF-8 (or hold control characters) are shown escaped, as Glob and Grep show
+// them, and Read opens them in that form.
 import { relative, sep } from 'node:path';
 import { execa } from 'execa';
+import { forEachShownName } from '../../tools/shared/fileNames.js';
 import { walkFiles } from '../../tools/shared/walk.js';
 import { candidatesFor, indexPaths, matchPaths, normalizeQuery, type IndexedPath } from './pathMatch.js';
 
@@ -29,8 +32,13 @@ export async function listProjectFiles(root: string): Promise<string[]> {
     stdin: 'ignore',
     stderr: 'ignore',
     maxBuffer: 256 * 1024 * 1024,
+    encoding: 'buffer',
   });
-  if (git.exitCode === 0 && typeof git.stdout === 'string') return git.stdout.split('\0').filter((path) => path !== '');
+  if (git.exitCode === 0) {
+    const names: string[] = [];
+    forEachShownName(Buffer.from(git.stdout), (shown) => names.push(shown));
+    return names;
+  }
   const found = await walkFiles({ root, patterns: ['**/*'], skipDirs: SKIPPED_DIRS });
   return found.map((file) => relative(root, file.path).split(sep).join('/'));
 }
