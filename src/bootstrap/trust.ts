@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomically } from '../utils/atomicWrite.js';
 import { homeDir, pulseConfigDir } from '../utils/configDir.js';
+import { withFileLock } from '../utils/fileLock.js';
 import { lazySchema } from '../utils/lazySchema.js';
 import { isInsideDirectory } from '../permissions/paths.js';
 
@@ -100,8 +101,12 @@ export async function trustWorkspace(cwd: string, now: Date = new Date()): Promi
   const folder = realFolder(cwd);
   sessionTrusted.add(folder);
   if (!canRememberTrust(folder)) return false;
-  const store = readStore();
-  store.folders[folder] = { trustedAt: now.toISOString() };
-  await writeFileAtomically(trustStorePath(), `${JSON.stringify(store, null, 2)}\n`);
+  // Under the store's cross-process lock: two windows trusting two folders at once keep both.
+  await withFileLock(trustStorePath(), async (assertHeld) => {
+    const store = readStore();
+    store.folders[folder] = { trustedAt: now.toISOString() };
+    await assertHeld();
+    await writeFileAtomically(trustStorePath(), `${JSON.stringify(store, null, 2)}\n`);
+  });
   return true;
 }

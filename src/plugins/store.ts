@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomically } from '../utils/atomicWrite.js';
 import { claudeConfigDir, pulseConfigDir } from '../utils/configDir.js';
+import { withFileLock } from '../utils/fileLock.js';
 import { lazySchema } from '../utils/lazySchema.js';
 import { readJsonFile } from './json.js';
 
@@ -78,16 +79,29 @@ export function readKnownMarketplaces(): Record<string, KnownMarketplace> {
   return readOr(knownPath(), knownMarketplacesSchema(), {}) as Record<string, KnownMarketplace>;
 }
 
-export async function writeKnownMarketplaces(known: Record<string, KnownMarketplace>): Promise<void> {
-  await writeFileAtomically(knownPath(), `${JSON.stringify(known, null, 2)}\n`);
+/**
+ * A change to one of the store's files: read, changed by `edit` and written under the file's
+ * cross-process lock, so two `pulse plugin …` runs at once keep each other's records.
+ */
+async function editStoreFile<T>(path: string, read: () => T, edit: (value: T) => void, serialize: (value: T) => unknown): Promise<void> {
+  await withFileLock(path, async (assertHeld) => {
+    const value = read();
+    edit(value);
+    await assertHeld();
+    await writeFileAtomically(path, `${JSON.stringify(serialize(value), null, 2)}\n`);
+  });
+}
+
+export function editKnownMarketplaces(edit: (known: Record<string, KnownMarketplace>) => void): Promise<void> {
+  return editStoreFile(knownPath(), readKnownMarketplaces, edit, (known) => known);
 }
 
 export function readInstalledPlugins(): InstalledPlugins {
   return readOr(installedPath(), installedPluginsSchema(), { plugins: {} }).plugins;
 }
 
-export async function writeInstalledPlugins(plugins: InstalledPlugins): Promise<void> {
-  await writeFileAtomically(installedPath(), `${JSON.stringify({ version: 2, plugins }, null, 2)}\n`);
+export function editInstalledPlugins(edit: (plugins: InstalledPlugins) => void): Promise<void> {
+  return editStoreFile(installedPath(), readInstalledPlugins, edit, (plugins) => ({ version: 2, plugins }));
 }
 
 /** The reference's own install records (`~/.claude/plugins/installed_plugins.json`), read only. */

@@ -1,8 +1,8 @@
 // Shared JSON files under real concurrent processes: twenty `pulse mcp add` at once keep twenty
 // entries (before the lock, 6 of 20 survived in `.mcp.json`), the same for settings rules and the
-// prompt history, and a holder killed with SIGKILL never leaves a file locked for good.
+// prompt history, the trust store and the plugin records, and a holder killed with SIGKILL never leaves a file locked for good.
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleScript } from '../support/bundleScript.js';
@@ -81,6 +81,29 @@ describe('concurrent writers of shared JSON files', () => {
     for (const exit of exits) expect(exit, exit.stderr).toMatchObject({ code: 0 });
     const lines = readFileSync(join(w.configDir, 'history.jsonl'), 'utf8').trimEnd().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { display: string }).display).sort()).toEqual(names.map((name) => `prompt from ${name}`).sort());
+  });
+
+  it('twenty processes trusting twenty folders keep every folder in the trust store', async () => {
+    const w = (world = await createWorld());
+    const folders = names.map((name) => join(w.repo, name));
+    for (const folder of folders) mkdirSync(folder);
+    const storePath = join(w.configDir, 'trusted-folders.json');
+    // The test world trusts its repository already; that entry must survive too.
+    const before = Object.keys(json<{ folders: Record<string, unknown> }>(storePath).folders);
+    const exits = await Promise.all(folders.map((folder) => run(w, [script, 'trust', folder]).done));
+    for (const exit of exits) expect(exit, exit.stderr).toMatchObject({ code: 0 });
+    const store = json<{ folders: Record<string, unknown> }>(storePath);
+    expect(Object.keys(store.folders).sort()).toEqual([...before, ...folders].sort());
+  });
+
+  it('twenty processes recording plugins and marketplaces keep every record', async () => {
+    const w = (world = await createWorld());
+    const exits = await Promise.all(names.map((name) => run(w, [script, 'plugin-records', name]).done));
+    for (const exit of exits) expect(exit, exit.stderr).toMatchObject({ code: 0 });
+    const installed = json<{ plugins: Record<string, unknown> }>(join(w.configDir, 'plugins', 'installed_plugins.json'));
+    expect(Object.keys(installed.plugins).sort()).toEqual(names.map((name) => `${name}@market`).sort());
+    const known = json<Record<string, unknown>>(join(w.configDir, 'plugins', 'known_marketplaces.json'));
+    expect(Object.keys(known).sort()).toEqual([...names].sort());
   });
 
   it('takes over the lock of a holder killed with SIGKILL once the lock has gone stale', async () => {

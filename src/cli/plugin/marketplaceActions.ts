@@ -2,9 +2,9 @@
 import { rm } from 'node:fs/promises';
 import { describeSource, fetchMarketplace, parseMarketplaceSource } from '../../plugins/marketplaceSource.js';
 import {
+  editKnownMarketplaces,
   marketplacesDir,
   readKnownMarketplaces,
-  writeKnownMarketplaces,
   type InstallScope,
   type KnownMarketplace,
   type MarketplaceSource,
@@ -31,10 +31,11 @@ export async function refreshMarketplace(source: MarketplaceSource, expectedName
   if (expectedName !== undefined && name !== expectedName) {
     throw new Error(`the marketplace at ${describeSource(source)} is named "${name}", not "${expectedName}"`);
   }
-  const known = readKnownMarketplaces();
-  known[name] = { source, installLocation: fetched.installLocation, lastUpdated: new Date().toISOString() };
-  await writeKnownMarketplaces(known);
-  return { name, known: known[name] };
+  const record: KnownMarketplace = { source, installLocation: fetched.installLocation, lastUpdated: new Date().toISOString() };
+  await editKnownMarketplaces((known) => {
+    known[name] = record;
+  });
+  return { name, known: record };
 }
 
 export async function addMarketplace(cwd: string, text: string, scope: InstallScope, io: Output): Promise<number> {
@@ -89,8 +90,9 @@ export async function removeMarketplace(cwd: string, name: string, io: Output): 
     return 1;
   }
   if (record) {
-    delete known[name];
-    await writeKnownMarketplaces(known);
+    await editKnownMarketplaces((current) => {
+      delete current[name];
+    });
     // Only Pulse's own clones are deleted; a local folder stays where it is.
     if (record.installLocation.startsWith(`${marketplacesDir()}/`)) await rm(record.installLocation, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import { findProjectRoot } from '../../bootstrap/settings/sources.js';
 import { installPlugin, removePluginFiles } from '../../plugins/install.js';
 import { readMarketplace } from '../../plugins/marketplace.js';
 import { isCatalogOnly } from '../../plugins/marketplaceSource.js';
-import { readInstalledPlugins, writeInstalledPlugins, type InstallRecord, type InstallScope } from '../../plugins/store.js';
+import { editInstalledPlugins, readInstalledPlugins, type InstallRecord, type InstallScope } from '../../plugins/store.js';
 import { allMarketplaces, refreshMarketplace, type Output } from './marketplaceActions.js';
 import { editSettingsObject, mergedSettings } from './settingsScopes.js';
 
@@ -50,10 +50,10 @@ export async function installAction(cwd: string, text: string, scope: InstallSco
   const projectPath = findProjectRoot(cwd);
   const installed = await installPlugin({ entry, marketplace, marketplaceRoot: root, catalogOnly, scope, projectPath });
   if (!installed) throw new Error(`plugin ${entry.name} could not be installed`);
-  const records = readInstalledPlugins();
-  const others = (records[installed.id] ?? []).filter((record) => !sameSlot(record, installed.record));
-  records[installed.id] = [...others, installed.record];
-  await writeInstalledPlugins(records);
+  await editInstalledPlugins((records) => {
+    const others = (records[installed.id] ?? []).filter((record) => !sameSlot(record, installed.record));
+    records[installed.id] = [...others, installed.record];
+  });
   await editSettingsObject(scope, cwd, 'enabledPlugins', (enabled) => {
     enabled[installed.id] = true;
     return true;
@@ -113,9 +113,9 @@ export async function updateAction(cwd: string, text: string, scope: InstallScop
     return 0;
   }
   const updated = { ...installed.record, ...(record.installedAt ? { installedAt: record.installedAt } : {}) };
-  const records = readInstalledPlugins();
-  records[id] = [...(records[id] ?? []).filter((other) => !sameSlot(other, record)), updated];
-  await writeInstalledPlugins(records);
+  await editInstalledPlugins((records) => {
+    records[id] = [...(records[id] ?? []).filter((other) => !sameSlot(other, record)), updated];
+  });
   io.out(`Updated plugin ${id} from ${record.version ?? 'unknown'} to ${updated.version ?? 'unknown'} (${record.scope} scope); new sessions use it\n`);
   return 0;
 }
@@ -163,11 +163,12 @@ export async function setEnabledAction(cwd: string, text: string, on: boolean, s
 
 export async function uninstallAction(cwd: string, text: string, scope: InstallScope | undefined, io: Output): Promise<number> {
   const { id, record } = matchInstall(cwd, text, scope);
-  const records = readInstalledPlugins();
-  const remaining = (records[id] ?? []).filter((other) => !sameSlot(other, record));
-  if (remaining.length > 0) records[id] = remaining;
-  else delete records[id];
-  await writeInstalledPlugins(records);
+  let remaining: InstallRecord[] = [];
+  await editInstalledPlugins((records) => {
+    remaining = (records[id] ?? []).filter((other) => !sameSlot(other, record));
+    if (remaining.length > 0) records[id] = remaining;
+    else delete records[id];
+  });
   const settingsScope = record.scope === 'managed' ? 'user' : record.scope;
   await editSettingsObject(settingsScope, cwd, 'enabledPlugins', (enabled) => {
     if (!(id in enabled)) return false;
