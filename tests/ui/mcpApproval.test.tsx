@@ -159,7 +159,8 @@ describe('MCP approval dialog', () => {
     await waitFor(() => frame().includes('New MCP servers found'));
     view.stdin.write('3');
     expect(await waitForSettings(dir, (s) => Array.isArray(s.disabledMcpjsonServers))).toEqual({ disabledMcpjsonServers: ['alpha'] });
-    expect(manager.pendingApprovals()).toEqual([]);
+    // The file is in place a moment before the save resolves (its lock is still being released).
+    await waitFor(() => manager.pendingApprovals().length === 0);
     expect(statusOf(manager, 'alpha')).toBe('disabled');
 
     await manager.approve('alpha');
