@@ -3,8 +3,9 @@
 // folder is read where it is, a git repository is cloned under `$PULSE_CONFIG_DIR/plugins/marketplaces/`,
 // and a marketplace.json URL is downloaded there (a catalog without a folder of plugins).
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { writeFileAtomically } from '../utils/atomicWrite.js';
 import { homeDir } from '../utils/configDir.js';
 import { randomHex } from '../utils/random.js';
 import { cloneInto, headCommit } from './git.js';
@@ -88,7 +89,8 @@ async function download(source: MarketplaceSource, dest: string): Promise<undefi
     throw new Error(`could not download ${source.url} (${cause})`);
   }
   await mkdir(join(dest, '.claude-plugin'), { recursive: true });
-  await writeFile(marketplaceFile(dest), text);
+  // An update replaces the catalog kept from the last download: whole, or not at all.
+  await writeFileAtomically(marketplaceFile(dest), text);
   return undefined;
 }
 
