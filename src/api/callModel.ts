@@ -1,6 +1,5 @@
 // The production model call: streams one response, retrying transient failures with backoff.
 // The contract (what is yielded, when it throws) is documented on CallModel in types.ts.
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ModelClient } from './providers/types.js';
 import type { AssistantMessage } from '../types/messages.js';
 import { endpointHost } from './client.js';
@@ -13,8 +12,8 @@ import {
   type ApiErrorInfo,
 } from './errors.js';
 import { outputThatFits, parseContextOverflow } from './contextLimit.js';
-import { betasForModel } from './models.js';
-import { providerOffersBeta, providerOffersServerTool } from './providers/features.js';
+import { providerOffersServerTool } from './providers/features.js';
+import { betasForRequest, type RequestBody } from './requestFeatures.js';
 import { buildRequestBody, withMaxTokens } from './requestBody.js';
 import { readRetryPolicy, retryDelayMs, sleepUnlessAborted } from './retry.js';
 import { streamAttempt, type AttemptOutcome } from './streamAttempt.js';
@@ -44,8 +43,8 @@ function isAbort(err: unknown): boolean {
 }
 
 /** Betas the selected provider does not offer are left out rather than refused. */
-function requestHeaders(model: string): Record<string, string> | undefined {
-  const betas = betasForModel(model).filter((beta) => providerOffersBeta(beta));
+function requestHeaders(model: string, body: RequestBody): Record<string, string> | undefined {
+  const betas = betasForRequest(model, body);
   return betas.length > 0 ? { 'anthropic-beta': betas.join(',') } : undefined;
 }
 
@@ -67,7 +66,7 @@ type ClientSource = () => ModelClient | Promise<ModelClient>;
  * input plus max_tokens over the window; undefined for any other failure, or when nothing fits
  * (that 400 then ends the call as prompt-too-long, for the loop's ladder to make room).
  */
-function refitOutput(body: MessageCreateParamsStreaming, info: ApiErrorInfo): MessageCreateParamsStreaming | undefined {
+function refitOutput(body: RequestBody, info: ApiErrorInfo): RequestBody | undefined {
   const overflow = info.status === 400 ? parseContextOverflow(info.message) : undefined;
   if (!overflow) return undefined;
   const maxTokens = outputThatFits(overflow);
@@ -117,7 +116,7 @@ async function* callModel(
 
   const policy = readRetryPolicy();
   let body = buildRequestBody(offeredParams(params));
-  const headers = requestHeaders(params.model);
+  const headers = requestHeaders(params.model, body);
   const host = endpointHost(client);
   let consecutiveOverloaded = 0;
   let credentialsRenewed = false;

@@ -19,8 +19,11 @@ export function calculateCostUSD(
   model: string,
   usage: BillableUsage,
 ): { costUSD: number; known: boolean } {
-  const known = getModelInfo(model).pricing;
-  const price = known ?? UNKNOWN_MODEL_PRICING;
+  const info = getModelInfo(model);
+  const known = info.pricing;
+  const prompt = (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+  const long = info.longPromptPricing;
+  const price = long && prompt > long.aboveTokens ? long.pricing : (known ?? UNKNOWN_MODEL_PRICING);
   const tokenCost =
     (usage.input_tokens ?? 0) * price.input +
     (usage.output_tokens ?? 0) * price.output +

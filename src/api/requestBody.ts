@@ -1,9 +1,9 @@
 // Shapes the request body. Two prompt-cache breakpoints: the end of the system prompt (stable
 // across turns) and the end of the conversation (moves forward each turn, so every request
 // reads the previous one's cache). Inputs are never mutated: the loop keeps its history.
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ContentBlockParam } from '../types/messages.js';
 import { apiModelName } from './models.js';
+import { featureFields, type RequestBody } from './requestFeatures.js';
 import type { CallModelParams, MessageParam, TextBlockParam } from './types.js';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
@@ -38,8 +38,8 @@ function withCachedTail(messages: MessageParam[]): MessageParam[] {
   return copy;
 }
 
-export function buildRequestBody(params: CallModelParams, model = params.model): MessageCreateParamsStreaming {
-  const body: MessageCreateParamsStreaming = {
+export function buildRequestBody(params: CallModelParams, model = params.model): RequestBody {
+  const body: RequestBody = {
     model: apiModelName(model),
     max_tokens: params.maxOutputTokens,
     messages: withCachedTail(params.messages),
@@ -48,14 +48,11 @@ export function buildRequestBody(params: CallModelParams, model = params.model):
   if (params.system.length > 0) body.system = withCachedSystem(params.system);
   const tools = [...params.tools, ...(params.serverTools ?? [])];
   if (tools.length > 0) body.tools = tools;
-  if (params.thinking?.type === 'enabled') {
-    body.thinking = { type: 'enabled', budget_tokens: params.thinking.budgetTokens };
-  }
-  return body;
+  return Object.assign(body, featureFields(params.thinking, params.effort));
 }
 
 /** The same body with another output limit; a thinking budget is kept below it, as the API requires. */
-export function withMaxTokens(body: MessageCreateParamsStreaming, maxTokens: number): MessageCreateParamsStreaming {
+export function withMaxTokens(body: RequestBody, maxTokens: number): RequestBody {
   const next = { ...body, max_tokens: maxTokens };
   if (body.thinking?.type === 'enabled' && body.thinking.budget_tokens >= maxTokens) {
     next.thinking = { ...body.thinking, budget_tokens: maxTokens - 1 };

@@ -12,6 +12,7 @@ import type {
   SystemMessage,
   TombstoneMessage,
 } from '../types/messages.js';
+import type { EffortLevel } from './models.js';
 
 export type { ApiTool, MessageParam, TextBlockParam };
 
@@ -21,7 +22,11 @@ export type ServerTool = WebSearchTool20250305;
 /** Who is asking: decides retry policy and recursion guards. */
 export type QuerySource = 'repl' | 'print' | 'sdk' | 'compact' | `agent:${string}`;
 
-export type ThinkingConfig = { type: 'enabled'; budgetTokens: number } | { type: 'disabled' };
+export type ThinkingConfig =
+  | { type: 'enabled'; budgetTokens: number }
+  | { type: 'disabled' }
+  /** The model decides how much to think (current models). */
+  | { type: 'adaptive' };
 
 export type CallModelParams = {
   messages: MessageParam[];
@@ -34,6 +39,8 @@ export type CallModelParams = {
   fallbackModel?: string;
   maxOutputTokens: number;
   thinking?: ThinkingConfig;
+  /** `output_config.effort`; absent for models that take none. */
+  effort?: EffortLevel;
   signal: AbortSignal;
   querySource: QuerySource;
 };

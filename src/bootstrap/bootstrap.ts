@@ -2,7 +2,8 @@
 // tool context, with the session singleton filled in. Both faces (REPL and print mode) call
 // this once; slow probes (git, memory) start first and run while settings load.
 import { realpathSync } from 'node:fs';
-import { pickModel, resolveModel } from '../api/models.js';
+import { pickModel, resolveModel, type EffortLevel } from '../api/models.js';
+import { chooseEffort } from '../api/requestFeatures.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import type { AgentDefinition, AgentSummary } from '../agents/index.js';
 import { createAgentsCommand } from '../commands/agents.js';
@@ -48,6 +49,8 @@ export type BootstrapOptions = {
   isNonInteractive: boolean;
   verbose: boolean;
   model?: string;
+  /** `--effort`. */
+  effort?: EffortLevel;
   fallbackModel?: string;
   permissionMode?: PermissionMode;
   dangerouslySkipPermissions: boolean;
@@ -212,6 +215,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
 
   const model = pickModel({ flag: options.model, settings: { model: settings.model } });
   session.model = model;
+  const effort = chooseEffort({ flag: options.effort, setting: settings.effortLevel });
   const fallbackName = options.fallbackModel ?? settings.fallbackModel;
   const fallbackModel = fallbackName ? resolveModel(fallbackName) : undefined;
   if (fallbackModel === model) {
@@ -351,6 +355,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         readFileState,
         getPermissionContext,
         model: session.model,
+        ...(effort ? { effort } : {}),
         isNonInteractive: options.isNonInteractive,
         verbose: options.verbose,
         env: settings.env,

@@ -18,6 +18,7 @@ export type StartupSettings = {
   awsAuthRefresh?: string;
   awsCredentialExport?: string;
   model?: string;
+  effortLevel?: string;
   fallbackModel?: string;
   /** The output style the session starts with (`outputStyle`). */
   outputStyle?: string;
@@ -68,6 +69,7 @@ export function loadStartupSettings(options: StartupSettingsOptions): StartupSet
     awsAuthRefresh: merged.awsAuthRefresh,
     awsCredentialExport: merged.awsCredentialExport,
     model: merged.model,
+    effortLevel: merged.effortLevel,
     fallbackModel: merged.fallbackModel,
     outputStyle: merged.outputStyle,
     defaultMode: mode,

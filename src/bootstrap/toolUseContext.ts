@@ -1,5 +1,6 @@
 // The ToolUseContext a query's tools see. The working directory lives on the session
 // singleton so a `cd` in Bash carries over to later calls and later queries.
+import type { EffortLevel } from '../api/models.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import { session } from '../state/session.js';
 import type { FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
@@ -13,6 +14,7 @@ export type ToolUseContextInputs = {
   readFileState: Map<string, FileReadRecord>;
   getPermissionContext: () => ToolPermissionContext;
   model: string;
+  effort?: EffortLevel | 'auto';
   isNonInteractive: boolean;
   verbose: boolean;
   env: Record<string, string>;
@@ -45,6 +47,7 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     ...(smallFastModel() ? { smallFastModel: smallFastModel() } : {}),
     options: {
       model: inputs.model,
+      ...(inputs.effort ? { effort: inputs.effort } : {}),
       isNonInteractive: inputs.isNonInteractive,
       verbose: inputs.verbose,
       env: inputs.env,

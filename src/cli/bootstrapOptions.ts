@@ -9,6 +9,7 @@ export function bootstrapOptionsFrom(options: CliOptions, isNonInteractive: bool
     isNonInteractive,
     verbose: options.verbose,
     model: options.model,
+    ...(options.effort ? { effort: options.effort } : {}),
     fallbackModel: options.fallbackModel,
     permissionMode: options.permissionMode,
     dangerouslySkipPermissions: options.dangerouslySkipPermissions,

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import type { PermissionMode } from '../types/permissions.js';
 import { INPUT_FORMATS, OUTPUT_FORMATS, SELECTABLE_PERMISSION_MODES } from './program.js';
+import { EFFORT_LEVELS, type EffortLevel } from '../api/models.js';
 
 /**
  * A schema per option, built only for the options commander actually set: building one object
@@ -42,6 +43,7 @@ const optionSchemas = {
   forkSession: () => z.boolean(),
   settingSources: () => z.string(),
   maxThinkingTokens: () => z.string(),
+  effort: () => z.enum(EFFORT_LEVELS),
 } satisfies Record<string, () => z.ZodType>;
 
 type OptionName = keyof typeof optionSchemas;
@@ -103,6 +105,8 @@ export type CliOptions = {
   permissionPromptTool?: 'stdio';
   replayUserMessages: boolean;
   maxThinkingTokens?: number;
+  /** `--effort`; the environment's CLAUDE_CODE_EFFORT_LEVEL still beats it (see api/requestFeatures.ts). */
+  effort?: EffortLevel;
   /** `--mcp-config` values, for the MCP manager. */
   mcpConfigs: string[];
   strictMcpConfig: boolean;
@@ -172,6 +176,7 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     ...(options.permissionPromptTool === 'stdio' ? { permissionPromptTool: 'stdio' as const } : {}),
     replayUserMessages: options.replayUserMessages ?? false,
     maxThinkingTokens: thinkingTokens(options.maxThinkingTokens),
+    ...(options.effort ? { effort: options.effort } : {}),
     mcpConfigs: options.mcpConfig ?? [],
     strictMcpConfig: options.strictMcpConfig ?? false,
   };

@@ -1,6 +1,7 @@
 // The commander program: every flag Pulse accepts, with per-value parsing. Cross-flag rules
 // live in options.ts so this file stays a plain description of the command line.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { EFFORT_LEVELS } from '../api/models.js';
 import { addSdkCompatibilityOptions } from './sdk/compatibilityOptions.js';
 import { PULSE_VERSION } from './version.js';
 
@@ -55,7 +56,12 @@ export function buildProgram(): Command {
       new Option('--input-format <format>', 'Input format with --print').choices(INPUT_FORMATS),
     )
     .option('--verbose', 'Show more detail (required for --output-format stream-json)')
-    .option('--model <model>', "Model for this session: an alias ('opus', 'sonnet', 'haiku') or a full name")
+    .option('--model <model>', "Model for this session: an alias ('opus', 'sonnet', 'haiku', 'fable') or a full name")
+    .addOption(
+      new Option('--effort <level>', 'How hard the model works on each answer (models that take an effort)').choices(
+        EFFORT_LEVELS,
+      ),
+    )
     .option('--fallback-model <model>', 'Model to switch to when the main model is overloaded (with --print)')
     .option('--max-turns <turns>', 'Stop after this many model turns (with --print)', positiveInteger)
     .option('--max-budget-usd <amount>', 'Stop once the session has cost this much (with --print)', positiveAmount)

@@ -1,6 +1,6 @@
 // The max_output_tokens ladder: ask again with the model's full output allowance once, then let
 // the model continue from where it was cut (at most three times), then give up and show the error.
-import { getModelInfo } from '../api/models.js';
+import { configuredMaxOutputTokens, getModelInfo } from '../api/models.js';
 import type { RanCall } from '../tools/execution/types.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
 import { answeredToolUseIds, createUserMessage, syntheticToolResultsFor } from '../utils/messages.js';
@@ -39,11 +39,13 @@ export function recoverFromMaxOutputTokens(input: LadderInput): Recovery | undef
   return escalate(input) ?? resume(input);
 }
 
-// Only when nobody chose a limit: a caller's explicit cap is respected.
+// Only when nobody chose a limit: a caller's explicit cap, or CLAUDE_CODE_MAX_OUTPUT_TOKENS, is respected.
 function escalate(input: LadderInput): Recovery | undefined {
   const { p, state, messagesForQuery, assistantMessages, requestedMaxOutputTokens } = input;
-  if (state.maxOutputTokensOverride !== undefined || p.maxOutputTokens !== undefined) return undefined;
-  const modelMax = getModelInfo(state.context.options.model).maxOutputTokens;
+  const { model } = state.context.options;
+  const chosen = state.maxOutputTokensOverride ?? p.maxOutputTokens ?? configuredMaxOutputTokens(model);
+  if (chosen !== undefined) return undefined;
+  const modelMax = getModelInfo(model).maxOutputTokens;
   if (requestedMaxOutputTokens >= modelMax) return undefined;
   const ran = ranCallsNotes(input.ranCalls, RAN_CALLS_REASONS.outputLimit, input.uuid);
   return {

@@ -1,7 +1,8 @@
 // Builds one model request from the loop's state: API-ready history, system blocks, tool
 // schemas, the current model and its output limit.
 import { fitOutputToWindow } from '../api/contextLimit.js';
-import { getModelInfo } from '../api/models.js';
+import { configuredMaxOutputTokens, getModelInfo } from '../api/models.js';
+import { effortFor, thinkingFor } from '../api/requestFeatures.js';
 import type { CallModelParams, TextBlockParam } from '../api/types.js';
 import { estimateTextTokens, type ContextCount } from '../compact/tokens.js';
 import { toApiTools } from '../tools/apiSchema.js';
@@ -10,14 +11,19 @@ import { normalizeMessagesForAPI } from '../utils/messages.js';
 import type { QueryParams } from './deps.js';
 import { withoutUnpairedServerToolBlocks } from './serverToolBlocks.js';
 import type { LoopState } from './state.js';
-import { fitThinkingBudget, stripThinkingBlocks, withoutTrailingThinking } from './thinking.js';
+import { stripThinkingBlocks, withoutTrailingThinking } from './thinking.js';
 
-/** What the request asks for: an escalation override, then the caller's cap, then the model's default. */
+/**
+ * What the request asks for: an escalation override, then the caller's cap, then
+ * `CLAUDE_CODE_MAX_OUTPUT_TOKENS`, then the model's default.
+ */
 export function maxOutputTokensFor(p: QueryParams, state: LoopState): number {
+  const { model } = state.context.options;
   return (
     state.maxOutputTokensOverride ??
     p.maxOutputTokens ??
-    getModelInfo(state.context.options.model).defaultMaxOutputTokens
+    configuredMaxOutputTokens(model) ??
+    getModelInfo(model).defaultMaxOutputTokens
   );
 }
 
@@ -40,26 +46,30 @@ export async function buildModelRequest(
   messages: readonly Message[],
   tokens?: ContextCount,
 ): Promise<CallModelParams> {
-  const { model, isNonInteractive } = state.context.options;
-  // Thinking blocks need thinking turned on: with it off (set_max_thinking_tokens 0, or
-  // --max-thinking-tokens 0) the earlier ones stay in the history but are not sent.
-  const sent = p.thinking?.type === 'disabled' ? stripThinkingBlocks(messages) : messages;
+  const { model, isNonInteractive, effort } = state.context.options;
   const system = systemBlocks(p.systemPrompt);
   const tools = await toApiTools(p.tools, { tools: p.tools, isNonInteractive });
   const requested = maxOutputTokensFor(p, state);
+  const maxOutputTokens = tokens
+    ? fitOutputToWindow(requested, inputTokensOf({ system, tools }, tokens), getModelInfo(model).contextWindow)
+    : requested;
+  const thinking = thinkingFor(model, p.thinking, maxOutputTokens);
+  // Thinking blocks need thinking turned on: with it off (set_max_thinking_tokens 0, or
+  // --max-thinking-tokens 0) the earlier ones stay in the history but are not sent.
+  const sent = thinking.type === 'disabled' ? stripThinkingBlocks(messages) : messages;
   const request: CallModelParams = {
     messages: withoutUnpairedServerToolBlocks(withoutTrailingThinking(normalizeMessagesForAPI(sent))),
     system,
     tools,
     model,
-    maxOutputTokens: tokens
-      ? fitOutputToWindow(requested, inputTokensOf({ system, tools }, tokens), getModelInfo(model).contextWindow)
-      : requested,
+    maxOutputTokens,
+    thinking,
     signal: state.context.abortSignal,
     querySource: p.source,
   };
+  const effortLevel = effortFor(model, effort);
+  if (effortLevel) request.effort = effortLevel;
   // Once the loop has switched to the fallback there is nothing left to fall back to.
   if (p.fallbackModel !== undefined && p.fallbackModel !== model) request.fallbackModel = p.fallbackModel;
-  if (p.thinking) request.thinking = fitThinkingBudget(p.thinking, request.maxOutputTokens);
   return request;
 }

@@ -6,12 +6,10 @@ import type { ContentBlockParam } from '../types/messages.js';
 import type { Message } from '../types/messages.js';
 import type { MessageParam } from '../api/types.js';
 import type { ThinkingConfig } from '../api/types.js';
+import { budgetThinking } from '../api/requestFeatures.js';
 
 /** Stands in for an assistant turn that had nothing but thinking. */
 export const EMPTY_TURN_TEXT = '(no content)';
-
-/** Leaves room for at least one token of visible reply. */
-const MIN_VISIBLE_OUTPUT_TOKENS = 1;
 
 function isThinking(block: { type: string }): boolean {
   return block.type === 'thinking' || block.type === 'redacted_thinking';
@@ -43,15 +41,10 @@ export function stripThinkingBlocks(messages: readonly Message[]): Message[] {
   });
 }
 
-/** `--max-thinking-tokens N`: 0 turns thinking off, any other number turns it on with that budget. */
+/**
+ * `--max-thinking-tokens N`: 0 asks for thinking off, any other number for that budget; absent,
+ * the model thinks its own way (api/requestFeatures.ts decides per model).
+ */
 export function thinkingForBudget(tokens: number | undefined): ThinkingConfig | undefined {
-  if (tokens === undefined) return undefined;
-  return tokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: tokens };
-}
-
-/** The API wants the thinking budget below max_tokens; shrink the budget, never the reply. */
-export function fitThinkingBudget(thinking: ThinkingConfig, maxOutputTokens: number): ThinkingConfig {
-  if (thinking.type !== 'enabled') return thinking;
-  const ceiling = maxOutputTokens - MIN_VISIBLE_OUTPUT_TOKENS;
-  return thinking.budgetTokens <= ceiling ? thinking : { ...thinking, budgetTokens: ceiling };
+  return tokens === undefined ? undefined : budgetThinking(tokens);
 }

@@ -2,6 +2,7 @@
 // loop: the REPL renders them from the plain-text descriptions below, and sub-agents reach the
 // loop through `ToolUseContext.runSubagent`.
 import type * as z from 'zod';
+import type { EffortLevel } from '../api/models.js';
 import type { CallModel } from '../api/types.js';
 import type { Message, ToolResultBlockParam, UserMessage } from '../types/messages.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
@@ -112,6 +113,8 @@ export type ToolUseContext = {
     env: Record<string, string>;
     /** Where over-sized tool results are spilled (the session's tool-results folder). */
     toolResultsDir?: string;
+    /** The session's effort (`--effort`, `effortLevel`, `CLAUDE_CODE_EFFORT_LEVEL`); absent, the model's default. */
+    effort?: EffortLevel | 'auto';
   };
   /** Where spill decisions are kept for the session; absent, they last for one query. */
   toolResultReplacements?: ToolResultReplacements;

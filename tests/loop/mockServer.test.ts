@@ -10,6 +10,8 @@ import { continueWith, runAgainstMock, useFastRetries } from './mockHarness.js';
 const MAIN = 'claude-opus-4-8';
 const FALLBACK = 'claude-sonnet-4-6';
 const overloaded: MockTurn = { kind: 'http_error', status: 529 };
+/** A model that thinks on a token budget (no adaptive thinking). */
+const BUDGET_MODEL = 'claude-sonnet-4-5';
 
 let mock: MockAnthropic | undefined;
 useFastRetries();
@@ -227,6 +229,7 @@ describe('extended thinking against the mock API', () => {
       ],
     });
     const run = await runAgainstMock(mock, {
+      context: makeContext({ model: BUDGET_MODEL }),
       thinking: { type: 'enabled', budgetTokens: 2_048 },
       maxOutputTokens: 8_000,
       tools: [fakeTool({ name: 'Probe', safe: true })],
@@ -241,8 +244,51 @@ describe('extended thinking against the mock API', () => {
 
   it('keeps the thinking budget below max_tokens', async () => {
     mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'ok' }] }] });
-    await runAgainstMock(mock, { thinking: { type: 'enabled', budgetTokens: 50_000 }, maxOutputTokens: 4_000 });
+    await runAgainstMock(mock, {
+      context: makeContext({ model: BUDGET_MODEL }),
+      thinking: { type: 'enabled', budgetTokens: 50_000 },
+      maxOutputTokens: 4_000,
+    });
     expect(mock.requests[0]?.body).toMatchObject({ max_tokens: 4_000, thinking: { type: 'enabled', budget_tokens: 3_999 } });
+  });
+
+  it('a current model thinks adaptively at its default effort, keeps earlier thinking, and gets its signature back next turn', async () => {
+    const signature = 'sig-adaptive-\u00e9';
+    mock = await startMockAnthropic({
+      turns: [
+        { content: [{ type: 'thinking', thinking: 'Plan.', signature }, { type: 'tool_use', id: 'toolu_t3', name: 'Probe', input: {} }] },
+        { content: [{ type: 'text', text: 'Done.' }] },
+      ],
+    });
+    const run = await runAgainstMock(mock, {
+      context: makeContext({ model: 'claude-opus-5-5' }),
+      tools: [fakeTool({ name: 'Probe', safe: true })],
+    });
+    expect(run.terminal).toEqual({ reason: 'completed' });
+    // As Claude Code 2.1.332 sends it to claude-opus-5-5.
+    expect(mock.requests[0]?.body).toMatchObject({
+      model: 'claude-opus-5-5',
+      max_tokens: 128_000,
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'medium' },
+      context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] },
+    });
+    expect(mock.requests[0]?.headers['anthropic-beta']?.split(',')).toEqual([
+      'interleaved-thinking-2025-05-14',
+      'context-management-2025-06-27',
+      'effort-2025-11-24',
+    ]);
+    const assistantTurn = mock.requests[1]?.body.messages?.[1];
+    expect(Array.isArray(assistantTurn?.content) ? assistantTurn.content[0] : undefined).toEqual({ type: 'thinking', thinking: 'Plan.', signature });
+    expect(mock.requests[1]?.body.thinking).toEqual({ type: 'adaptive' });
+  });
+
+  it('a budget model gets all the output room but one token as its budget, and no effort', async () => {
+    mock = await startMockAnthropic({ turns: [{ content: [{ type: 'text', text: 'ok' }] }] });
+    await runAgainstMock(mock, { context: makeContext({ model: BUDGET_MODEL }) });
+    expect(mock.requests[0]?.body).toMatchObject({ max_tokens: 32_000, thinking: { type: 'enabled', budget_tokens: 31_999 } });
+    expect(mock.requests[0]?.body).not.toHaveProperty('output_config');
+    expect(mock.requests[0]?.headers['anthropic-beta']).toBe('interleaved-thinking-2025-05-14,context-management-2025-06-27');
   });
 
   it('never sends the main model’s thinking signatures to the fallback model', async () => {

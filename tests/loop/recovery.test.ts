@@ -65,6 +65,22 @@ describe('query: max_output_tokens ladder', () => {
     expect(lastAssistantText(run.history)).toBe(' forty-two.');
   });
 
+  it('asks for CLAUDE_CODE_MAX_OUTPUT_TOKENS (capped at the model\'s limit) and does not escalate past it', async () => {
+    const saved = process.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS;
+    process.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = '2000';
+    try {
+      const run = await runQuery({ turns: [cutOff('The answer is'), { blocks: [text(' forty-two.')] }] });
+      expect(run.requests.map((r) => r.maxOutputTokens)).toEqual([2000, 2000]);
+      expect(run.transitions).toEqual([{ reason: 'max_output_tokens_recovery', attempt: 1 }]);
+      process.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = '999999';
+      const capped = await runQuery({ turns: [{ blocks: [text('ok')] }] });
+      expect(capped.requests[0]?.maxOutputTokens).toBe(getModelInfo(TEST_MODEL).maxOutputTokens);
+    } finally {
+      if (saved === undefined) delete process.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS;
+      else process.env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = saved;
+    }
+  });
+
   it('answers a tool_use cut off by the limit before resuming', async () => {
     let ran = false;
     const tool = fakeTool({

@@ -63,7 +63,7 @@ describe("a skill's allowed-tools and model", () => {
     ]);
 
     expect(outcome.terminal).toEqual({ reason: 'completed' });
-    expect(outcome.models).toEqual([TEST_MODEL, 'claude-haiku-4-5', 'claude-haiku-4-5']);
+    expect(outcome.models).toEqual([TEST_MODEL, 'claude-haiku-5-5', 'claude-haiku-5-5']);
     expect(outcome.canUseTool).not.toHaveBeenCalled();
     expect(existsSync(join(root, 'stamped.txt'))).toBe(true);
   });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MessageAssembler } from '../../src/api/streamAssembler.js';
 import { buildRequestBody } from '../../src/api/requestBody.js';
-import { EMPTY_TURN_TEXT, fitThinkingBudget, stripThinkingBlocks, withoutTrailingThinking } from '../../src/query/thinking.js';
+import { EMPTY_TURN_TEXT, stripThinkingBlocks, withoutTrailingThinking } from '../../src/query/thinking.js';
 import type { AssistantMessage, ContentBlock, RawMessageStreamEvent } from '../../src/types/messages.js';
 import { createSyntheticAssistantError, createUserMessage } from '../../src/utils/messages.js';
 import { raw, text } from '../support/scriptedModel.js';
@@ -82,12 +82,6 @@ describe('thinking rules on requests', () => {
       assistantWith({ type: 'text', text: 'answer', citations: null }, 'a3'),
     ];
     expect(stripThinkingBlocks(history).map((m) => m.uuid)).toEqual(['u1', 'a3']);
-  });
-
-  it('keeps the thinking budget under max_tokens', () => {
-    expect(fitThinkingBudget({ type: 'enabled', budgetTokens: 10_000 }, 4_000)).toEqual({ type: 'enabled', budgetTokens: 3_999 });
-    expect(fitThinkingBudget({ type: 'enabled', budgetTokens: 1_000 }, 4_000)).toEqual({ type: 'enabled', budgetTokens: 1_000 });
-    expect(fitThinkingBudget({ type: 'disabled' }, 4_000)).toEqual({ type: 'disabled' });
   });
 });
 

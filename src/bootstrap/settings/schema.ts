@@ -81,6 +81,8 @@ export const SettingsSchema = lazySchema(() =>
     disableAllHooks: z.boolean().optional(),
     env: z.record(z.string(), z.string(), { error: 'must be an object mapping names to string values' }).optional(),
     model: z.string().optional(),
+    /** `low` … `max`; an unknown level is ignored and the model's default used. */
+    effortLevel: z.string().optional(),
     fallbackModel: z.string().optional(),
     apiKeyHelper: z.string().optional(),
     awsAuthRefresh: z.string().optional(),

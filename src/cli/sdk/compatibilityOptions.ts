@@ -8,7 +8,6 @@ const ACCEPTED_FLAGS: readonly string[] = [
   '--max-thinking-tokens <tokens>',
   '--thinking <mode>',
   '--thinking-display <display>',
-  '--effort <level>',
   '--task-budget <tokens>',
   '--agent <name>',
   '--betas <betas>',

@@ -9,6 +9,7 @@ export type AgentSummary = { name: string; description: string; model?: string }
 const MODEL_CHOICES: ReadonlyArray<{ value: string; displayName: string; description: string }> = [
   { value: 'default', displayName: 'Default (recommended)', description: 'The model Pulse uses unless told otherwise' },
   { value: 'opus', displayName: 'Opus', description: 'Most capable, for complex work' },
+  { value: 'fable', displayName: 'Fable', description: 'For the hardest and longest-running tasks' },
   { value: 'sonnet', displayName: 'Sonnet', description: 'Fast and capable, for everyday work' },
   { value: 'haiku', displayName: 'Haiku', description: 'Fastest, for quick and simple tasks' },
 ];
@@ -21,13 +22,16 @@ function priceNote(model: string): string {
 export function modelChoices(): Array<Record<string, unknown>> {
   return MODEL_CHOICES.map((choice) => {
     const resolvedModel = choice.value === 'default' ? defaultModel() : resolveModel(choice.value);
+    const info = getModelInfo(resolvedModel);
     return {
       value: choice.value,
       resolvedModel,
       displayName: choice.displayName,
       description: `${choice.description}${priceNote(resolvedModel)}`,
-      supportsEffort: false,
-      supportedEffortLevels: [],
+      supportsEffort: info.effortLevels.length > 0,
+      supportedEffortLevels: [...info.effortLevels],
+      supportsAdaptiveThinking: info.thinking === 'adaptive',
+      supportsThinkingOff: info.thinkingCanBeOff,
     };
   });
 }

@@ -3,6 +3,7 @@
 import { randomUuid } from '../../utils/random.js';
 import { resolveModel } from '../../api/models.js';
 import type { ThinkingConfig } from '../../api/types.js';
+import { thinkingForBudget } from '../../query/thinking.js';
 import { summarizeAgent } from '../../agents/definition.js';
 import { parseAgentsRecord } from '../../agents/parse.js';
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
@@ -131,8 +132,7 @@ export class SdkSession implements HostRequestTarget {
   }
 
   setMaxThinkingTokens(tokens: number | null): void {
-    if (tokens === null) this.thinking = undefined;
-    else this.thinking = tokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: tokens };
+    this.thinking = tokens === null ? undefined : thinkingForBudget(tokens);
   }
 
   mcpStatus(): Record<string, unknown> {

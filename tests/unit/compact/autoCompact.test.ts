@@ -14,7 +14,7 @@ const env = {};
 
 function context() {
   return makeToolContext('/repo', {
-    options: { model: 'claude-opus-4-8', isNonInteractive: true, verbose: false, env: {} },
+    options: { model: 'claude-opus-4-6', isNonInteractive: true, verbose: false, env: {} },
   });
 }
 
@@ -93,7 +93,7 @@ describe('autoCompactIfNeeded', () => {
     const controller = new AbortController();
     const ctx = makeToolContext('/repo', {
       abortSignal: controller.signal,
-      options: { model: 'claude-opus-4-8', isNonInteractive: true, verbose: false, env: {} },
+      options: { model: 'claude-opus-4-6', isNonInteractive: true, verbose: false, env: {} },
     });
     const callModel: QueryDeps['callModel'] = async function* () {
       controller.abort();

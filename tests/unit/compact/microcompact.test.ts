@@ -6,7 +6,7 @@ import { makeToolContext } from '../../support/toolContext.js';
 import { assistant, prompt, round, textBlock, thinkingBlock, toolResult, toolResultContents, toolUseBlock } from './fixtures.js';
 
 const context = makeToolContext('/tmp', {
-  options: { model: 'claude-opus-4-8', isNonInteractive: true, verbose: false, env: {} },
+  options: { model: 'claude-opus-4-6', isNonInteractive: true, verbose: false, env: {} },
 });
 
 function idsOf(messages: readonly Message[]): string[] {
