@@ -36,7 +36,7 @@ describe('auto mode in print mode', () => {
     expect(notes[0]).toMatchObject({ content: 'Auto mode allowed Bash(touch made.txt): the user asked for the file.' });
     const result = resultOf(run.json());
     const usage = result.modelUsage as Record<string, { costUSD: number }>;
-    expect(Object.keys(usage).sort()).toEqual(['claude-haiku-4-5', 'claude-opus-4-8']);
+    expect(Object.keys(usage).sort()).toEqual(['claude-haiku-4-5', 'claude-opus-5-5']);
     const summed = Object.values(usage).reduce((total, model) => total + model.costUSD, 0);
     expect(result.total_cost_usd).toBeCloseTo(summed, 10);
     expect(usage['claude-haiku-4-5']?.costUSD).toBeGreaterThan(0);

@@ -74,10 +74,10 @@ describe('model fallback', () => {
     const run = await s.run(['hi', '-p', '--model', 'opus', '--fallback-model', 'sonnet', ...STREAM_JSON]);
     expect(run.code).toBe(0);
     expect(s.mock.requests.map((request) => request.body.model)).toEqual([
-      'claude-opus-4-8',
-      'claude-opus-4-8',
-      'claude-opus-4-8',
-      'claude-sonnet-4-6',
+      'claude-opus-5-5',
+      'claude-opus-5-5',
+      'claude-opus-5-5',
+      'claude-sonnet-5-5',
     ]);
     const lines = run.json();
     expect(lineKinds(lines)).toContain('system/model_fallback');
@@ -86,7 +86,7 @@ describe('model fallback', () => {
 
   it('refuses a fallback model equal to the main model', async () => {
     const s = await scenario([]);
-    const run = await s.run(['hi', '-p', '--model', 'opus', '--fallback-model', 'claude-opus-4-8']);
+    const run = await s.run(['hi', '-p', '--model', 'opus', '--fallback-model', 'claude-opus-5-5']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^pulse: error: the fallback model cannot be the main model/);
     expect(s.mock.requests).toHaveLength(0);

@@ -31,16 +31,16 @@ describe('pulse "<prompt>" in a pty', () => {
     await waitFor(() => screen().includes('Worked for'), 15_000);
 
     await type('/model haiku', /> \/model haiku/);
-    await waitFor(() => screen().includes('Model set to claude-haiku-4-5'), 15_000);
+    await waitFor(() => screen().includes('Model set to claude-haiku-5-5'), 15_000);
     await type('/status', /> \/status/);
     await waitFor(() => screen().includes('API endpoint:') && screen().includes('MCP servers:'), 15_000);
     expect(screen()).toContain(mock.url);
-    expect(screen()).toContain('Model:            claude-haiku-4-5');
+    expect(screen()).toContain('Model:            claude-haiku-5-5');
     expect(screen()).not.toContain('sk-pty-secret');
 
     await type('and now?', /> and now\?/);
     await mock.waitForRequests(2);
-    expect(mock.requests[1]?.body.model).toBe('claude-haiku-4-5');
+    expect(mock.requests[1]?.body.model).toBe('claude-haiku-5-5');
     await waitFor(() => screen().includes('Second answer here.'), 15_000);
 
     session.write('\u0004');

@@ -57,7 +57,7 @@ async function renderRepl(extra: Partial<AppProps['options']> = {}) {
     updatePermissions: async (updates) => {
       permissions = applyPermissionUpdates(permissions, updates);
     },
-    options: { model: 'claude-opus-4-8', isNonInteractive: false, verbose: false, env: {} },
+    options: { model: 'claude-opus-4-6', isNonInteractive: false, verbose: false, env: {} },
   });
   const { store, view } = renderApp({
     tools: [BashTool as AnyTool],
@@ -82,16 +82,16 @@ describe('REPL built-in commands', () => {
   it('/model shows the model, and a switch is what the next turn asks for', async () => {
     const { calls, frame, send } = await renderRepl();
     await send('/model');
-    await waitFor(() => frame().includes('Current model: claude-opus-4-8'));
+    await waitFor(() => frame().includes('Current model: claude-opus-4-6'));
     expect(frame()).toMatch(/sonnet\s+claude-sonnet/);
 
     await send('/model haiku');
-    await waitFor(() => frame().includes('Model set to claude-haiku-4-5 (from "haiku")'));
-    expect(session.model).toBe('claude-haiku-4-5');
+    await waitFor(() => frame().includes('Model set to claude-haiku-5-5 (from "haiku")'));
+    expect(session.model).toBe('claude-haiku-5-5');
 
     await send('hello');
     await waitFor(() => calls.length === 1);
-    expect(calls[0]?.context.options.model).toBe('claude-haiku-4-5');
+    expect(calls[0]?.context.options.model).toBe('claude-haiku-5-5');
 
     await send('/model vendor/some-model');
     await waitFor(() => frame().includes('Pulse does not know this id'));
@@ -105,7 +105,7 @@ describe('REPL built-in commands', () => {
     const { frame, send } = await renderRepl();
     await send('/context');
     await waitFor(() => frame().includes('Context usage'));
-    expect(frame()).toMatch(/claude-opus-4-8 · [\d.]+k?\/200\.0k tokens/);
+    expect(frame()).toMatch(/claude-opus-4-6 · [\d.]+k?\/200\.0k tokens/);
     for (const name of ['System prompt', 'Tools', 'Memory files', 'Messages', 'Free space', 'Autocompact buffer']) {
       expect(frame()).toContain(`${name}: `);
     }
@@ -134,7 +134,7 @@ describe('REPL built-in commands', () => {
       version: '9.9.9',
       sessionId: 'abc-123',
       cwd: dir,
-      model: 'claude-opus-4-8',
+      model: 'claude-opus-4-6',
       permissionMode: 'default',
       apiBaseUrl: 'http://127.0.0.1:1',
       credentialSource: 'ANTHROPIC_API_KEY',
