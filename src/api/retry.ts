@@ -1,5 +1,6 @@
 // The retry policy: how many times, how long to wait, and a wait that an abort cuts short.
 import { AbortError } from './errors.js';
+import { envSetting } from '../utils/compatEnv.js';
 
 export type RetryPolicy = {
   maxRetries: number;
@@ -25,7 +26,7 @@ function intFromEnv(value: string | undefined, fallback: number): number {
 
 /** Read once per model call so tests and settings (`env`) can change it between calls. */
 export function readRetryPolicy(env: NodeJS.ProcessEnv = process.env): RetryPolicy {
-  const maxRetries = intFromEnv(env.PULSE_MAX_RETRIES, DEFAULT_MAX_RETRIES);
+  const maxRetries = intFromEnv(envSetting('PULSE_MAX_RETRIES', env), DEFAULT_MAX_RETRIES);
   const baseDelayMs = intFromEnv(env.PULSE_RETRY_BASE_DELAY_MS, DEFAULT_BASE_DELAY_MS);
   const idle = intFromEnv(env.PULSE_STREAM_IDLE_TIMEOUT_MS, DEFAULT_STREAM_IDLE_TIMEOUT_MS);
   return {

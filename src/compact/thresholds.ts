@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { lazySchema } from '../utils/lazySchema.js';
 import { getModelInfo } from '../api/models.js';
 import { isEnvTruthy } from '../utils/envFlag.js';
+import { envSetting } from '../utils/compatEnv.js';
 
 /** Room kept free for the compaction summary itself. */
 export const SUMMARY_OUTPUT_RESERVE = 20_000;
@@ -42,15 +43,15 @@ function parsed<T>(schema: () => z.ZodType<T>, raw: string | undefined): T | und
 }
 
 export function isAutoCompactEnabled(env: Env = process.env): boolean {
-  return !isEnvTruthy(env.PULSE_DISABLE_AUTO_COMPACT);
+  return !isEnvTruthy(envSetting('PULSE_DISABLE_AUTO_COMPACT', env));
 }
 
 export function getContextThresholds(model: string, env: Env = process.env): ContextThresholds {
   const info = getModelInfo(model);
-  const contextWindow = parsed(positiveInt, env.PULSE_CONTEXT_WINDOW) ?? info.contextWindow;
+  const contextWindow = parsed(positiveInt, envSetting('PULSE_CONTEXT_WINDOW', env)) ?? info.contextWindow;
   const effectiveWindow = contextWindow - Math.min(info.maxOutputTokens, SUMMARY_OUTPUT_RESERVE);
   const defaultThreshold = effectiveWindow - AUTOCOMPACT_BUFFER;
-  const pct = parsed(percent, env.PULSE_AUTOCOMPACT_PCT);
+  const pct = parsed(percent, envSetting('PULSE_AUTOCOMPACT_PCT', env));
   // The override can only bring compaction earlier, never past the safe default.
   const autoCompactThreshold =
     pct === undefined ? defaultThreshold : Math.min(defaultThreshold, Math.floor((effectiveWindow * pct) / 100));

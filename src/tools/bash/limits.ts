@@ -2,6 +2,7 @@
 // raise them for one session without touching settings.
 import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
+import { envSetting } from '../../utils/compatEnv.js';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -24,9 +25,9 @@ function readPositiveInteger(raw: string | undefined): number | undefined {
 }
 
 export function readBashLimits(env: NodeJS.ProcessEnv = process.env): BashLimits {
-  const defaultTimeoutMs = readPositiveInteger(env.PULSE_BASH_DEFAULT_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
-  const configuredMax = readPositiveInteger(env.PULSE_BASH_MAX_TIMEOUT_MS) ?? MAX_TIMEOUT_MS;
-  const requestedOutput = readPositiveInteger(env.PULSE_BASH_MAX_OUTPUT_LENGTH) ?? DEFAULT_MAX_OUTPUT_LENGTH;
+  const defaultTimeoutMs = readPositiveInteger(envSetting('PULSE_BASH_DEFAULT_TIMEOUT_MS', env)) ?? DEFAULT_TIMEOUT_MS;
+  const configuredMax = readPositiveInteger(envSetting('PULSE_BASH_MAX_TIMEOUT_MS', env)) ?? MAX_TIMEOUT_MS;
+  const requestedOutput = readPositiveInteger(envSetting('PULSE_BASH_MAX_OUTPUT_LENGTH', env)) ?? DEFAULT_MAX_OUTPUT_LENGTH;
   return {
     defaultTimeoutMs,
     // A default above the maximum would make the default itself invalid; the larger wins.

@@ -4,11 +4,12 @@ import type { Message, ProgressMessage } from '../../types/messages.js';
 import { partitionToolCalls } from './partition.js';
 import { runToolUse } from './runToolUse.js';
 import type { ToolCall, ToolRunEvent, ToolRunParams } from './types.js';
+import { envSetting } from '../../utils/compatEnv.js';
 
 const DEFAULT_MAX_TOOL_CONCURRENCY = 10;
 
 export function maxToolConcurrency(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number.parseInt(env.PULSE_MAX_TOOL_CONCURRENCY ?? '', 10);
+  const configured = Number.parseInt(envSetting('PULSE_MAX_TOOL_CONCURRENCY', env) ?? '', 10);
   return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_TOOL_CONCURRENCY;
 }
 
