@@ -28,7 +28,7 @@ describe('auto mode in print mode', () => {
     expect(existsSync(join(s.world.repo, 'made.txt'))).toBe(true);
     const review = s.mock.requests[1];
     expect(isReview(review)).toBe(true);
-    expect(review?.body.model).toBe('claude-haiku-4-5');
+    expect(review?.body.model).toBe('claude-haiku-5-5');
     expect(JSON.stringify(review?.body.messages)).toContain('1. make the file');
     expect(JSON.stringify(review?.body.messages)).toContain('touch made.txt');
     const notes = transcriptLines(s).filter((line) => line.type === 'system' && (line.data as Record<string, unknown> | undefined)?.autoModeReview);
@@ -36,10 +36,10 @@ describe('auto mode in print mode', () => {
     expect(notes[0]).toMatchObject({ content: 'Auto mode allowed Bash(touch made.txt): the user asked for the file.' });
     const result = resultOf(run.json());
     const usage = result.modelUsage as Record<string, { costUSD: number }>;
-    expect(Object.keys(usage).sort()).toEqual(['claude-haiku-4-5', 'claude-opus-5-5']);
+    expect(Object.keys(usage).sort()).toEqual(['claude-haiku-5-5', 'claude-opus-5-5']);
     const summed = Object.values(usage).reduce((total, model) => total + model.costUSD, 0);
     expect(result.total_cost_usd).toBeCloseTo(summed, 10);
-    expect(usage['claude-haiku-4-5']?.costUSD).toBeGreaterThan(0);
+    expect(usage['claude-haiku-5-5']?.costUSD).toBeGreaterThan(0);
   });
 
   it('refuses a call the reviewer blocks, and tells the model why', async () => {
