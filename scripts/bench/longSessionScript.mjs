@@ -108,7 +108,8 @@ export function echoTool(z, clock) {
   );
 }
 
-function usage(inputTokens, outputTokens) {
+/** A usage record in the SDK's full shape, as the API reports it. */
+export function usage(inputTokens, outputTokens) {
   return {
     cache_creation: null,
     cache_creation_input_tokens: 0,

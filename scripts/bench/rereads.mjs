@@ -15,6 +15,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appendResults, loadSourceModules, root } from './harness.mjs';
+import { usage } from './longSessionScript.mjs';
 
 const args = process.argv.slice(2);
 const againstAt = args.indexOf('--against');
@@ -39,21 +40,6 @@ function generateFiles(dir) {
     writeFileSync(path, `${body.join('\n')}\n`);
     return path;
   });
-}
-
-function usage(inputTokens) {
-  return {
-    cache_creation: null,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    inference_geo: null,
-    input_tokens: inputTokens,
-    output_tokens: 40,
-    output_tokens_details: null,
-    server_tool_use: null,
-    service_tier: null,
-    speed: null,
-  };
 }
 
 function requestBytes(params) {
@@ -94,7 +80,7 @@ function scriptedModel(files, stats) {
         content: [block],
         stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn',
         stop_sequence: null,
-        usage: usage(Math.ceil(bytes / 4)),
+        usage: usage(Math.ceil(bytes / 4), 40),
       },
     };
   };
