@@ -1,18 +1,18 @@
 // `pulse mcp list | get | add | remove`: manage MCP servers in the same files the session reads.
 // Writes go to Pulse's own ~/.pulse/mcp.json (user and local scope) or the project's .mcp.json;
 // the reference's ~/.claude.json is read, never rewritten.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { findProjectRoot } from '../bootstrap/settings/sources.js';
 import { loadSettings } from '../bootstrap/settings/index.js';
 import { parseServerEntry, type McpServerEntry } from '../mcp/config.js';
 import { addServerEntry, removeServerEntry, type WritableScope } from '../mcp/configWrite.js';
 import { McpManager } from '../mcp/manager.js';
 import { loadMcpConfig } from '../mcp/sources.js';
+import { runSubcommand, STANDARD_OUTPUT, type ActionResult, type Output } from './subcommand.js';
 
 const SCOPES = ['local', 'user', 'project'] as const;
 const TRANSPORTS = ['stdio', 'http', 'sse'] as const;
 
-type Output = { out(text: string): void; err(text: string): void };
 
 function describeEntry(entry: McpServerEntry): string {
   const config = entry.config;
@@ -115,7 +115,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function buildMcpProgram(cwd: string, io: Output, result: { code: Promise<number> | undefined }): Command {
+function buildMcpProgram(cwd: string, io: Output, result: ActionResult): Command {
   const scopeOption = (): Option => new Option('-s, --scope <scope>', 'Where to keep it: local (you, this project), user (you, everywhere), project (.mcp.json, shared)').choices(SCOPES);
   const program = new Command('pulse mcp').description('Configure and manage MCP servers').enablePositionalOptions().exitOverride();
   program.configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
@@ -147,26 +147,7 @@ function buildMcpProgram(cwd: string, io: Output, result: { code: Promise<number
 }
 
 /** Runs `pulse mcp …` (args after `mcp`); returns the exit code. */
-export async function runMcpCommand(args: string[], cwd = process.cwd(), io: Output = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-}): Promise<number> {
-  const result: { code: Promise<number> | undefined } = { code: undefined };
-  const program = buildMcpProgram(cwd, io, result);
-  if (args.length === 0) {
-    program.outputHelp();
-    return 0;
-  }
-  try {
-    program.parse(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
-    throw error;
-  }
-  try {
-    return (await result.code) ?? 0;
-  } catch (error) {
-    io.err(`pulse mcp: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+export async function runMcpCommand(args: string[], cwd = process.cwd(), io: Output = STANDARD_OUTPUT): Promise<number> {
+  const result: ActionResult = { code: undefined };
+  return runSubcommand('mcp', buildMcpProgram(cwd, io, result), result, args, io);
 }

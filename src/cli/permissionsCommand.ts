@@ -4,7 +4,7 @@
 // one the model and the person get. Nothing is run: settings are only read, so it needs no trust.
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { buildPermissionContext } from '../bootstrap/permissionContext.js';
 import { localSettingsPath, managedSettingsPath, projectSettingsPath, tildePath, userSettingsPath } from '../bootstrap/settings/sources.js';
 import { loadStartupSettings } from '../bootstrap/startupSettings.js';
@@ -15,8 +15,8 @@ import { parseRuleString, splitToolList } from '../permissions/rules.js';
 import { getAllTools } from '../tools/registry.js';
 import { toolMatchesName, type AnyTool, type ToolUseContext } from '../tools/Tool.js';
 import type { PermissionDecision, PermissionMode, PermissionRule, RuleSource, ToolPermissionContext } from '../types/permissions.js';
+import { runSubcommand, STANDARD_OUTPUT, type ActionResult, type Output } from './subcommand.js';
 
-type Output = { out(text: string): void; err(text: string): void };
 
 type ExplainOptions = { mode?: string; allowedTools?: string[]; disallowedTools?: string[]; settings?: string };
 
@@ -116,7 +116,7 @@ async function explain(subject: string, options: ExplainOptions, io: Output): Pr
   return 0;
 }
 
-function buildProgram(io: Output, result: { code: Promise<number> | undefined }): Command {
+function buildProgram(io: Output, result: ActionResult): Command {
   const program = new Command('pulse permissions').description('Inspect how permission rules apply').exitOverride();
   program
     .command('explain')
@@ -132,26 +132,7 @@ function buildProgram(io: Output, result: { code: Promise<number> | undefined })
   return program;
 }
 
-export async function runPermissionsCommand(args: string[], io: Output = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-}): Promise<number> {
-  const result: { code: Promise<number> | undefined } = { code: undefined };
-  const program = buildProgram(io, result);
-  if (args.length === 0) {
-    program.outputHelp();
-    return 0;
-  }
-  try {
-    program.parse(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
-    throw error;
-  }
-  try {
-    return (await result.code) ?? 0;
-  } catch (error) {
-    io.err(`pulse permissions: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+export async function runPermissionsCommand(args: string[], io: Output = STANDARD_OUTPUT): Promise<number> {
+  const result: ActionResult = { code: undefined };
+  return runSubcommand('permissions', buildProgram(io, result), result, args, io);
 }
