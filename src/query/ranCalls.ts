@@ -4,7 +4,7 @@
 // the model is told which ones and what they returned, and does not repeat them blindly.
 import type { RanCall } from '../tools/execution/types.js';
 import type { UserMessage } from '../types/messages.js';
-import { createUserMessage } from '../utils/messages.js';
+import { createUserMessage, toolResultText } from '../utils/messages.js';
 
 /** Enough of a result to know what happened; the model can run a read again for the rest. */
 const RESULT_PREVIEW_CHARS = 2_000;
@@ -21,19 +21,13 @@ function clip(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`;
 }
 
-function blockText(block: { type: string; text?: unknown }): string {
-  return block.type === 'text' && typeof block.text === 'string' ? block.text : `[${block.type}]`;
-}
-
 function resultText(run: RanCall): string {
   const id = run.call.block.id;
   for (const message of run.results) {
     if (message.type !== 'user' || typeof message.message.content === 'string') continue;
     for (const block of message.message.content) {
       if (block.type !== 'tool_result' || block.tool_use_id !== id) continue;
-      const content = block.content ?? '';
-      const text = typeof content === 'string' ? content : content.map((part) => blockText(part)).join('\n');
-      return `${block.is_error ? 'failed' : 'returned'}:\n${clip(text, RESULT_PREVIEW_CHARS)}`;
+      return `${block.is_error ? 'failed' : 'returned'}:\n${clip(toolResultText(block), RESULT_PREVIEW_CHARS)}`;
     }
   }
   return 'was still running when it was stopped.';

@@ -67,6 +67,13 @@ export function createToolResultMessage(fields: ToolResultFields, uuid?: string)
   return createUserMessage({ content: [block], ...rest }, uuid);
 }
 
+/** A tool result's text, other parts (images) named in brackets. */
+export function toolResultText(block: ToolResultBlockParam): string {
+  const content = block.content ?? '';
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+}
+
 export function errorResultBlock(toolUseId: string, content: string): ToolResultBlockParam {
   return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: true };
 }

@@ -3,8 +3,12 @@
 // earlier thinking out of later requests.
 import type { HookCallbackMatcher, HookEvent, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import { query } from '@anthropic-ai/claude-agent-sdk';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MockTurn, RecordedRequest } from '../support/mockAnthropic.js';
+import { waitFor } from '../ui/helpers.js';
 import { scenario, type Scenario } from './harness.js';
 import { resultsOf, runSdkQuery, sdkOptions, userMessage } from './sdkHarness.js';
 
@@ -61,6 +65,41 @@ describe('Agent SDK host hook callbacks', () => {
     expect(sent(s, 1)).toContain('POST-TOOL-CONTEXT');
     expect(sent(s, 2)).toContain('STOP-HOOK-FEEDBACK');
     expect(s.mock.pairingErrors).toEqual([]);
+  });
+
+  it('a command that really failed runs the PostToolUseFailure callback with the result text; an answering exit runs PostToolUse', async () => {
+    // Recorded from the reference 2.1.332 through this SDK: `false` reaches PostToolUseFailure
+    // with error "Exit code 1" and never PostToolUse.
+    const s = await scenario([
+      { content: [{ type: 'tool_use', id: 'toolu_false', name: 'Bash', input: { command: 'false' } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_grep', name: 'Bash', input: { command: 'grep nothing-here /dev/null' } }] },
+      { content: [{ type: 'text', text: 'done' }] },
+    ]);
+    const seen: Seen = [];
+    const run = await runSdkQuery(s, 'run two commands', {
+      permissionMode: 'bypassPermissions',
+      allowDangerouslySkipPermissions: true,
+      hooks: {
+        PostToolUse: [recorder(seen, 'PostToolUse')],
+        PostToolUseFailure: [recorder(seen, 'PostToolUseFailure', () => context('PostToolUseFailure', 'FAILURE-CONTEXT'))],
+      },
+    });
+    expect(resultsOf(run.messages)[0]).toMatchObject({ subtype: 'success', result: 'done' });
+    expect(seen.map((s) => `${s.event}:${String(s.input.tool_use_id)}`)).toEqual(['PostToolUseFailure:toolu_false', 'PostToolUse:toolu_grep']);
+    expect(seen[0]?.input).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', error: 'Exit code 1', is_interrupt: false });
+    expect(sent(s, 1)).toContain('FAILURE-CONTEXT');
+  });
+
+  it('runs the SessionEnd hooks from settings (reason "other") once the host closes stdin', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'bye' }] }]);
+    const ended = join(s.world.repo, 'session-end.json');
+    await mkdir(join(s.world.repo, '.claude'), { recursive: true });
+    await writeFile(join(s.world.repo, '.claude', 'settings.json'), JSON.stringify({ hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: `cat > ${ended}.tmp && mv ${ended}.tmp ${ended}` }] }] } }));
+    const run = await runSdkQuery(s, 'say bye');
+    expect(resultsOf(run.messages)[0]).toMatchObject({ subtype: 'success', result: 'bye' });
+    // The hook runs after the last result, as Pulse winds down: wait for its file, not a fixed time.
+    await waitFor(() => existsSync(ended), 15_000);
+    expect(JSON.parse(await readFile(ended, 'utf8'))).toMatchObject({ hook_event_name: 'SessionEnd', reason: 'other' });
   });
 
   it('a UserPromptSubmit callback can block the prompt before it reaches the model', async () => {

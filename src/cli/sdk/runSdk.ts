@@ -58,6 +58,7 @@ class SdkServer {
     if (this.failure !== undefined) throw this.failure;
     const session = await this.session?.catch(() => undefined);
     await session?.whenIdle();
+    await session?.end();
   }
 
   /** A signal or a closed stdout: finish the running turn's result, run nothing more. */

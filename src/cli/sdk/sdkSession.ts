@@ -20,6 +20,7 @@ import type { LineWriter } from '../print/output.js';
 import { initMessage } from '../print/initMessage.js';
 import type { CommandRegistry } from '../../commands/registry.js';
 import { denyInPrintMode } from '../print/denyInPrintMode.js';
+import { endSessionHooks } from '../print/printHooks.js';
 import type { LiveSession } from '../session/liveSession.js';
 import type { ControlChannel } from './controlChannel.js';
 import { contextUsage } from './contextUsage.js';
@@ -90,6 +91,15 @@ export class SdkSession implements HostRequestTarget {
   /** Resolves once every queued message has had its turn. */
   async whenIdle(): Promise<void> {
     while (this.draining) await this.draining;
+  }
+
+  /**
+   * The host is gone (stdin closed, or a signal) and no turn runs: settings' SessionEnd hooks run
+   * with reason "other", as the reference runs them here. The host's own SessionEnd callbacks
+   * cannot be asked any more, so they do not run (the reference does not run them either).
+   */
+  async end(): Promise<void> {
+    await endSessionHooks(this.inputs.booted, 'other');
   }
 
   /** Signal or closed stdout: abort the running turn and drop the queue. */

@@ -6,6 +6,7 @@ import type { Message, UserMessage } from '../../types/messages.js';
 import {
   createToolResultMessage,
   errorResultBlock,
+  toolResultText,
   toolUseError,
 } from '../../utils/messages.js';
 import { findToolByName, type AnyTool, type ToolUseContext } from '../Tool.js';
@@ -199,7 +200,18 @@ async function* callTool(
     step = await generator.next();
   }
   const { data, newMessages = [] } = step.value;
-  yield reply.success(tool, data);
+  const result = reply.success(tool, data);
+  yield result;
   yield* newMessages;
-  yield* await postToolUse(tool, input, data, context, uuid);
+  // A call that ran but reports failure (a command's real failing exit, an MCP tool's isError)
+  // is a failure to the hooks too, told in the words the model got, as the reference does.
+  const failed = failedResultText(result, context.toolUseId);
+  if (failed !== undefined) yield* await postToolUseFailure(tool, input, failed, context, uuid);
+  else yield* await postToolUse(tool, input, data, context, uuid);
+}
+
+function failedResultText(result: UserMessage, toolUseId: string): string | undefined {
+  if (typeof result.message.content === 'string') return undefined;
+  const block = result.message.content.find((part) => part.type === 'tool_result' && part.tool_use_id === toolUseId);
+  return block?.type === 'tool_result' && block.is_error === true ? toolResultText(block) : undefined;
 }

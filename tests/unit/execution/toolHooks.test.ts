@@ -190,6 +190,38 @@ describe('after the call', () => {
   });
 });
 
+describe('after a command that failed', () => {
+  // The reference (2.1.332, through the Agent SDK) runs PostToolUseFailure for `false`, its error the
+  // result text "Exit code 1"; an exit that is the command's answer is a success.
+  function recordBoth(): { hooks: HooksConfig; seen: () => Array<Record<string, unknown>> } {
+    const log = join(box.dir, 'events.jsonl');
+    const hook = box.script('both.sh', `cat >> ${log}\necho >> ${log}`);
+    const hooks: HooksConfig = {
+      PostToolUse: [{ hooks: [{ type: 'command', command: hook }] }],
+      PostToolUseFailure: [{ hooks: [{ type: 'command', command: hook }] }],
+    };
+    const seen = () => readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { hooks, seen };
+  }
+
+  it('a real failing exit runs PostToolUseFailure with the text the model got, not PostToolUse', async () => {
+    const { hooks, seen } = recordBoth();
+    const { messages } = await run(bash('echo partial; exit 3'), { hooks, allow: ['Bash'] });
+    const result = resultOf(messages);
+    expect(result.isError).toBe(true);
+    expect(seen().map((input) => input.hook_event_name)).toEqual(['PostToolUseFailure']);
+    expect(seen()[0]).toMatchObject({ tool_name: 'Bash', error: result.text, is_interrupt: false });
+    expect(result.text).toContain('Exit code 3');
+  });
+
+  it('an exit status that is the answer (grep: no match) runs PostToolUse', async () => {
+    const { hooks, seen } = recordBoth();
+    const { messages } = await run(bash('grep nothing-here /dev/null'), { hooks, allow: ['Bash'] });
+    expect(resultOf(messages).isError).toBe(false);
+    expect(seen().map((input) => input.hook_event_name)).toEqual(['PostToolUse']);
+  });
+});
+
 describe('after a crash', () => {
   it('PostToolUseFailure hears the error and its context follows the error result', async () => {
     const seen = join(box.dir, 'failure.json');
