@@ -3,8 +3,10 @@
 // (2.1.332, run against the same mock scripts) prints for these stops; every follow-up request
 // passes the mock's checks.
 import { afterEach, describe, expect, it } from 'vitest';
+import { query, type SDKMessage, type SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { MockBlock, MockTurn } from '../support/mockAnthropic.js';
 import { lineKinds, resultOf, scenario, STREAM_JSON, transcriptLines, type Scenario } from './harness.js';
+import { resultsOf, sdkOptions, userMessage } from './sdkHarness.js';
 
 const scenarios: Scenario[] = [];
 afterEach(() => {
@@ -165,5 +167,39 @@ describe('block types end to end (stream-json)', () => {
     expect(sent[1]).toEqual({ type: 'redacted_thinking', data: 'REDACTED==' });
     expect(sent[4]).toEqual({ type: 'mystery_block', payload: { a: 1 } });
     expect(result).toMatchObject({ subtype: 'success', result: 'Done.' });
+  });
+});
+
+describe('refusal through the Agent SDK', () => {
+  it('after two refusals end a turn, the next prompt of the same session is answered from a valid history', async () => {
+    const s = await scenario([
+      { content: [text('I can')], stopReason: 'refusal' },
+      { content: [text('Again')], stopReason: 'refusal' },
+      { content: [text('Happy to help with that.')] },
+    ]);
+    scenarios.push(s);
+    let release!: () => void;
+    const firstDone = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    async function* prompts(): AsyncGenerator<SDKUserMessage> {
+      yield userMessage('first question');
+      await firstDone;
+      yield userMessage('something else');
+    }
+    const messages: SDKMessage[] = [];
+    for await (const message of query({ prompt: prompts(), options: sdkOptions(s) })) {
+      messages.push(message);
+      if (message.type === 'result' && resultsOf(messages).length === 1) release();
+    }
+    const [refused, answered] = resultsOf(messages);
+    expect(refused).toMatchObject({ subtype: 'success', is_error: true, stop_reason: 'refusal', terminal_reason: 'api_error' });
+    expect(answered).toMatchObject({ subtype: 'success', is_error: false, result: 'Happy to help with that.', stop_reason: 'end_turn' });
+    expect(s.mock.requests).toHaveLength(3);
+    const sent = (s.mock.requests[2]?.body.messages ?? []) as Array<{ role: string; content: unknown }>;
+    expect(sent.at(-1)?.role).toBe('user');
+    expect(JSON.stringify(sent.at(-1)?.content)).toContain('something else');
+    // Pulse's own error report never goes to the model.
+    expect(JSON.stringify(sent)).not.toContain('<synthetic>');
   });
 });
