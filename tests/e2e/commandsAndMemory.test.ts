@@ -57,6 +57,19 @@ describe('custom commands in print mode', () => {
     expect(run.stderr).toMatch(/pulse: error: .*git push.*allowed-tools/);
     expect(s.mock.requests).toHaveLength(0);
   });
+
+  it('refuses an unknown /command in one line and sends nothing, while a path stays a prompt', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'about that path' }] }]);
+    const unknown = await s.run(['-p', '/nosuch some args']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('pulse: error: Unknown command: /nosuch');
+    expect(unknown.stdout).toBe('');
+    expect(s.mock.requests).toHaveLength(0);
+    const path = await s.run(['-p', '/usr/bin/x is slow']);
+    expect(path.code).toBe(0);
+    expect(path.stdout.trim()).toBe('about that path');
+    expect(messageTexts(s.mock.requests[0]?.body)).toContain('/usr/bin/x is slow');
+  });
 });
 
 describe('memory reaching the model', () => {

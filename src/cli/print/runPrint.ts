@@ -6,7 +6,7 @@ import { bootstrap, type Bootstrapped } from '../../bootstrap/bootstrap.js';
 import { contextForTurn } from '../../commands/turnContext.js';
 import type { PromptTurn } from '../../commands/promptInput.js';
 import { expandMcpMentions } from '../../mcp/mentions.js';
-import { compactInstructionsOf } from '../../commands/builtin.js';
+import { compactInstructionsOf, parseSlashInput } from '../../commands/builtin.js';
 import { compactNow } from '../../query/manualCompact.js';
 import { query } from '../../query/query.js';
 import { thinkingForBudget } from '../../query/thinking.js';
@@ -49,7 +49,12 @@ type PrintTurn = { turn: PromptTurn; local?: string };
 async function turnFor(booted: Bootstrapped, prompt: string, signal: AbortSignal): Promise<PrintTurn> {
   if (compactInstructionsOf(prompt) !== undefined) return { turn: { prompt, allowedRules: [] } };
   const resolved = await booted.commands.resolve(prompt, signal);
-  if (resolved.kind === 'prompt') return { turn: resolved.turn };
+  if (resolved.kind === 'prompt') {
+    // `/usr/bin/x is slow` is not command syntax and stays a prompt; `/nosuch` is a typo, not a question.
+    const slash = parseSlashInput(prompt);
+    if (slash && resolved.turn.commandName === undefined) throw new Error(`Unknown command: /${slash.name}`);
+    return { turn: resolved.turn };
+  }
   if (resolved.command.headless !== true) throw new Error(`/${resolved.command.name} works only in the interactive session`);
   const registry = await booted.commands.registry();
   return { turn: { prompt, allowedRules: [] }, local: await runHeadlessCommand(resolved.command, resolved.args, registry.commands) };
