@@ -48,3 +48,20 @@ describe.each([40, 100] as const)('the / menu at %i columns', (cols) => {
     expect(mock.requests).toHaveLength(0);
   });
 });
+
+describe('a / that is not a command', () => {
+  it('says "Unknown command" for a typo and sends nothing, but sends a path as a prompt', async () => {
+    const { session, mock } = await openRepl([{ content: [{ type: 'text', text: 'Paths are prompts.' }] }], 80);
+    session.write('/nosuch');
+    await session.waitForText('> /nosuch');
+    session.write('\r');
+    await session.waitForText(/Unknown command/);
+    expect(mock.requests).toHaveLength(0);
+    session.write('/usr/bin/x is slow');
+    await session.waitForText('> /usr/bin/x is slow');
+    session.write('\r');
+    await session.waitForText(TURN_END);
+    expect(session.lines().join('\n')).toContain('Paths are prompts.');
+    expect(mock.requests).toHaveLength(1);
+  });
+});
