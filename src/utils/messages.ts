@@ -124,6 +124,39 @@ export function createSyntheticAssistantError(
   return message;
 }
 
+/**
+ * The text a response had streamed when the user interrupted it, as the assistant turn it was
+ * becoming: the model sees next turn what the user saw. No stop reason: the response never ended.
+ */
+export function createInterruptedTextMessage(
+  text: string,
+  response: { id: string; model: string },
+  uuid: string = randomUuid(),
+): AssistantMessage {
+  return {
+    type: 'assistant',
+    uuid,
+    timestamp: now(),
+    message: {
+      id: response.id,
+      type: 'message',
+      role: 'assistant',
+      model: response.model,
+      content: [{ type: 'text', text, citations: null }],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: emptyUsage(),
+    },
+  };
+}
+
+export function isInterruptionMessage(message: Message): boolean {
+  if (message.type !== 'user' || typeof message.message.content === 'string') return false;
+  return message.message.content.some(
+    (block) => block.type === 'text' && (block.text === INTERRUPT_MESSAGE || block.text === INTERRUPT_MESSAGE_FOR_TOOL_USE),
+  );
+}
+
 function emptyUsage(): AssistantMessage['message']['usage'] {
   return {
     cache_creation: null,

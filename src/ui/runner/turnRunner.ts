@@ -18,6 +18,7 @@ import { pickVerb, turnSummaryText } from '../format/spinnerLine.js';
 import { errorText, noticeForTerminal } from '../format/turnEnd.js';
 import type { QueryFn, ReplOptions } from '../types.js';
 import { createCanUseTool } from './permissionBridge.js';
+import { keepingInterruptedText } from './interruptedText.js';
 import { TurnPresenter } from './turnPresenter.js';
 
 export type TurnRunnerOptions = Pick<
@@ -197,7 +198,7 @@ export class TurnRunner {
     const systemPrompt = await options.buildSystemPrompt();
     const abortTurn = (): void => void this.interrupt();
     const context = contextForTurn({ ...this.contextWithModel(), abortSignal: signal, abortTurn }, turn);
-    const events = options.query({
+    const events = keepingInterruptedText(options.query({
       messages: messagesSinceCompaction(this.store.getState().messages),
       systemPrompt,
       tools: toolsForMode(options.tools, context.getPermissionContext().mode),
@@ -208,7 +209,7 @@ export class TurnRunner {
       maxTurns: options.maxTurns,
       tokenBudget: parseTokenBudget(turn.prompt),
       ...(options.thinking ? { thinking: options.thinking } : {}),
-    });
+    }));
     for (;;) {
       const step = await events.next();
       if (step.done) return step.value;
