@@ -31,7 +31,9 @@ export type TranscriptItem =
       /** The first lines of the output (a command's), and how many more it had. */
       preview?: { lines: string[]; more: number };
     }
-  | { kind: 'notice'; id: string; text: string; tone: NoticeTone };
+  | { kind: 'notice'; id: string; text: string; tone: NoticeTone }
+  /** The model's thinking: one collapsed line, or the whole text once Ctrl+O has asked for it. */
+  | { kind: 'thinking'; id: string; text: string; seconds: number; expanded: boolean };
 
 export type NoticeTone = 'info' | 'dim' | 'warning' | 'error';
 
@@ -117,6 +119,10 @@ export type ReplData = {
   promptOverlayOpen: boolean;
   /** Room left before auto-compaction (or the window's end), in percent; null before a turn. */
   contextLeftPercent: number | null;
+  /** Ctrl+O: thinking is printed in full rather than as one collapsed line. */
+  thinkingExpanded: boolean;
+  /** The latest thinking printed collapsed, which Ctrl+O prints in full; null once it has been. */
+  collapsedThinking: { text: string; seconds: number } | null;
 };
 
 export type ReplActions = {
@@ -148,6 +154,10 @@ export type ReplActions = {
   notify(text: string, tone?: Notification['tone']): string;
   dismissNotification(id: string): void;
   setDraft(draft: Draft): void;
+  /** Prints one block of thinking, collapsed or in full as Ctrl+O last chose. */
+  addThinking(text: string, seconds: number): void;
+  /** Ctrl+O: shows thinking in full from now on (starting with the latest), or collapses it again. */
+  toggleThinking(): void;
 };
 
 export type ReplState = ReplData & ReplActions;
@@ -167,6 +177,8 @@ export function initialReplData(overrides: Partial<ReplData> = {}): ReplData {
     permissionRequest: null,
     promptOverlayOpen: false,
     contextLeftPercent: null,
+    thinkingExpanded: false,
+    collapsedThinking: null,
     permissionMode: 'default',
     notifications: [],
     todos: [],
@@ -209,6 +221,7 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
         livePreview: null,
         activeToolUses: [],
         contextLeftPercent: null,
+        collapsedThinking: null,
       })),
     releasePrinted: (lastPrintedId) =>
       set((s) => {
@@ -251,5 +264,17 @@ export function createReplStore(overrides: Partial<ReplData> = {}): ReplStore {
     dismissNotification: (id) =>
       set((s) => ({ notifications: s.notifications.filter((n) => n.id !== id) })),
     setDraft: (draft) => set({ draft, inputMode: inputModeFor(draft.text) }),
+    addThinking: (text, seconds) =>
+      set((s) => ({
+        transcript: [...s.transcript, { kind: 'thinking', id: newId(), text, seconds, expanded: s.thinkingExpanded }],
+        collapsedThinking: s.thinkingExpanded ? null : { text, seconds },
+      })),
+    toggleThinking: () =>
+      set((s) => {
+        if (s.thinkingExpanded) return { thinkingExpanded: false };
+        const latest = s.collapsedThinking;
+        const shown: TranscriptItem[] = latest ? [{ kind: 'thinking', id: newId(), ...latest, expanded: true }] : [];
+        return { thinkingExpanded: true, collapsedThinking: null, transcript: [...s.transcript, ...shown] };
+      }),
   }));
 }

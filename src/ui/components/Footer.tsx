@@ -1,5 +1,5 @@
-// Under the prompt: the permission mode (and how to change it), the context left once it runs
-// low, and short-lived notifications.
+// Under the prompt: the permission mode (and how to change it), whether thinking is shown in
+// full, the context left once it runs low, and short-lived notifications.
 import { Box, Text } from 'ink';
 import { isAutoCompactEnabled } from '../../compact/thresholds.js';
 import type { PermissionMode } from '../../types/permissions.js';
@@ -21,6 +21,7 @@ export function Footer() {
   const running = useRepl((state) => state.isRunning);
   const notifications = useRepl((state) => state.notifications);
   const contextLeft = useRepl((state) => state.contextLeftPercent);
+  const thinkingExpanded = useRepl((state) => state.thinkingExpanded);
   const label = MODE_LABELS[mode];
   const lowOnContext = contextLeft !== null && contextLeft < CONTEXT_LOW_PERCENT;
   return (
@@ -29,6 +30,7 @@ export function Footer() {
         {label ? <Text color={label.color}>{label.text}</Text> : <Text dimColor>/ for commands</Text>}
         <Text dimColor>{' (shift+tab to cycle)'}</Text>
         {running && <Text dimColor>{' · esc to interrupt'}</Text>}
+        {thinkingExpanded && <Text dimColor>{' · thinking shown (ctrl+o to collapse)'}</Text>}
         {lowOnContext && (
           <Text color={contextLeft < 5 ? 'red' : 'yellow'}>
             {` · Context left${isAutoCompactEnabled() ? ' until auto-compact' : ''}: ${contextLeft}%`}

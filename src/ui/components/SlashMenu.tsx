@@ -35,7 +35,7 @@ function descriptionRows(description: string, width: number): string[] {
 export function SlashMenu({ commands, selected }: { commands: readonly SlashCommand[]; selected: number }) {
   const inner = Math.max(1, useColumns() - 2);
   const widest = Math.max(...commands.map((command) => visibleWidth(fullName(command))));
-  const nameWidth = Math.min(widest, Math.max(8, Math.floor(inner * 0.4)));
+  const nameWidth = Math.min(widest, Math.max(8, Math.floor(inner * 0.3)));
   const descriptionWidth = inner - nameWidth - GAP;
   const withDescriptions = descriptionWidth >= MIN_DESCRIPTION_WIDTH;
   return (

@@ -34,7 +34,30 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
           <Text color={TONE_COLORS[item.tone]}>{item.text}</Text>
         </Box>
       );
+     case 'thinking':
+      return <Thinking text={item.text} seconds={item.seconds} expanded={item.expanded} />;
   }
+}
+
+/** Collapsed: `∴ Thought for 3s (ctrl+o to expand)`; expanded: the whole text, dim, under `∴ Thinking`. */
+export function Thinking({ text, seconds, expanded }: { text: string; seconds: number; expanded: boolean }) {
+  if (!expanded) {
+    return (
+      <Box marginTop={1}>
+        <Text dimColor>{`∴ Thought for ${seconds}s (ctrl+o to expand)`}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text dimColor>∴ Thinking</Text>
+      <Box paddingLeft={ANSWER_GUTTER}>
+        <Text dimColor italic>
+          {text.trim()}
+        </Text>
+      </Box>
+    </Box>
+  );
 }
 
 /** Width of the answer's gutter, where a block's `●` goes. */

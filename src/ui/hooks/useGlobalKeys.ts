@@ -1,6 +1,6 @@
 // Keys that work wherever the focus is: Esc interrupts, Ctrl+C clears/interrupts and quits on
 // a second press, Ctrl+D quits from an empty prompt, Shift+Tab cycles the permission mode,
-// Ctrl+L redraws the screen.
+// Ctrl+L redraws the screen, Ctrl+O shows thinking in full or collapses it.
 import { useInput } from 'ink';
 import { useEffect, useRef } from 'react';
 import type { ReplStore } from '../../state/store.js';
@@ -60,6 +60,10 @@ export function useGlobalKeys(store: ReplStore, actions: GlobalKeyActions): void
     if (key.ctrl && input === 'c') return onCtrlC();
     if (key.ctrl && input === 'l') {
       redrawTerminal();
+      return;
+    }
+    if (key.ctrl && input === 'o') {
+      state.toggleThinking();
       return;
     }
     if (key.ctrl && input === 'd') {

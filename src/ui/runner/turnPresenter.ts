@@ -33,6 +33,8 @@ export class TurnPresenter {
   private finishedTokens = 0;
   private currentTokens = 0;
   private retryNoteId: string | undefined;
+  /** When the thinking block streaming now began, for its "Thought for Ns" line. */
+  private thinkingStartedAt: number | undefined;
 
   constructor(
     private readonly store: ReplStore,
@@ -102,6 +104,10 @@ export class TurnPresenter {
       this.store.getState().setOutputTokens(this.outputTokens);
       return;
     }
+    if (event.type === 'content_block_start' && event.content_block.type === 'thinking') {
+      this.thinkingStartedAt = Date.now();
+      return;
+    }
     if (event.type === 'content_block_start' && event.content_block.type === 'text') {
       this.endTextBlock();
       this.stream = new MarkdownLineStream();
@@ -163,6 +169,13 @@ export class TurnPresenter {
         if (this.stream) this.endTextBlock();
         else this.commitLines(renderAnswer(block.text));
         this.needsBullet = true;
+        continue;
+      }
+      if (block.type === 'thinking' && block.thinking.trim() !== '') {
+        this.endTextBlock();
+        const took = this.thinkingStartedAt === undefined ? 0 : Date.now() - this.thinkingStartedAt;
+        this.thinkingStartedAt = undefined;
+        state.addThinking(block.thinking, Math.max(1, Math.round(took / 1000)));
         continue;
       }
       if (block.type === 'tool_use') {
