@@ -1,7 +1,34 @@
 // /model: which model answers, and switching it for the rest of the session. Any name is taken:
 // aliases become ids, and an id Pulse does not know is sent as it is (a gateway may serve it).
 import { getModelInfo, isKnownModel, KNOWN_MODELS, MODEL_ALIASES, resolveModel } from '../api/models.js';
-import type { LocalCommand } from './types.js';
+import type { LocalCommand, ModelChoice } from './types.js';
+
+const PICKER_ALIASES = ['default', 'opus', 'sonnet', 'sonnet[1m]', 'haiku'] as const;
+
+function windowText(id: string): string {
+  const tokens = getModelInfo(id).contextWindow;
+  return tokens >= 1_000_000 ? `${tokens / 1_000_000}M context` : `${tokens / 1000}k context`;
+}
+
+/**
+ * What `/model` offers: the aliases (as this provider names their models), then every other id
+ * Pulse knows, and the model in use first when it is none of those (a gateway's own id).
+ */
+export function modelChoices(current: string): ModelChoice[] {
+  const taken = new Set<string>();
+  const aliased = PICKER_ALIASES.flatMap((alias) => {
+    const id = resolveModel(alias);
+    if (taken.has(id)) return [];
+    taken.add(id);
+    return [{ label: alias === 'default' ? 'default' : alias, id, detail: `${id} · ${windowText(id)}` }];
+  });
+  const others = KNOWN_MODELS.map(resolveModel)
+    .filter((id) => !taken.has(id))
+    .map((id) => ({ label: id, id, detail: windowText(id) }));
+  const all = [...aliased, ...others];
+  if (all.some((choice) => choice.id === current)) return all;
+  return [{ label: current, id: current, detail: 'in use, not in Pulse\'s model table' }, ...all];
+}
 
 export function formatModelList(current: string): string {
   const aliasWidth = Math.max(...Object.keys(MODEL_ALIASES).map((alias) => alias.length)) + 2;
@@ -33,12 +60,23 @@ export const modelCommand: LocalCommand = {
   name: 'model',
   description: 'Show the model, or switch it for the rest of the session',
   argumentHint: '[alias or id]',
-  run(ctx, args) {
+  async run(ctx, args) {
     if (!ctx.model) {
       ctx.print('Switching models is not available here.');
       return;
     }
     const typed = args.trim();
+    if (typed === '' && ctx.pickModel) {
+      const current = ctx.model.current();
+      const picked = await ctx.pickModel(modelChoices(current), current);
+      if (picked === undefined || picked === current) {
+        ctx.print(`Kept ${current}.`);
+        return;
+      }
+      ctx.model.set(picked);
+      ctx.print(describeSwitch(picked, picked));
+      return;
+    }
     if (typed === '') {
       ctx.print(formatModelList(ctx.model.current()));
       return;

@@ -22,6 +22,8 @@ export type CommandContext = {
   compact?(instructions: string): Promise<void>;
   /** The main model: read it, or switch it from the next turn on (`/model`). */
   model?: { current(): string; set(model: string): void };
+  /** Opens a list of models to choose from (`/model` alone); resolves with the id, or undefined if cancelled. */
+  pickModel?(choices: readonly ModelChoice[], current: string): Promise<string | undefined>;
   /** What `/status` shows about the running session. */
   status?(): Promise<StatusReport>;
   /** What the next request would carry, for `/context` to measure. */
@@ -34,6 +36,9 @@ export type CommandContext = {
     update(updates: readonly PermissionUpdate[]): Promise<void>;
   };
 };
+
+/** One line of the `/model` picker: what a person reads and the id it switches to. */
+export type ModelChoice = { label: string; id: string; detail: string };
 
 /** Where a command came from; decides precedence and the menu's label. */
 export type CommandSource = 'builtin' | 'project' | 'user' | 'plugin' | 'mcp';

@@ -20,6 +20,7 @@ import { Transcript } from './components/Transcript.js';
 import { useCommandServices } from './hooks/useCommandServices.js';
 import { useGlobalKeys } from './hooks/useGlobalKeys.js';
 import { useLoginScreen } from './hooks/useLoginScreen.js';
+import { useModelPicker } from './hooks/useModelPicker.js';
 import { useInitialPrompt } from './hooks/useInitialPrompt.js';
 import { usePromptSubmit, type PromptSubmitExtras } from './hooks/usePromptSubmit.js';
 import { useQueryRunner } from './hooks/useQueryRunner.js';
@@ -53,13 +54,15 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
   }, [runner, exitInk]);
   const services = useCommandServices(store, runner, options);
   const login = useLoginScreen(store, options.cwd);
+  const modelPicker = useModelPicker();
   const extras = useMemo<PromptSubmitExtras>(
     () => ({
       ...services,
       login: login.open,
+      pickModel: modelPicker.open,
       ...(options.cwd === undefined ? {} : { projectDir: options.cwd, editFile: (path, editor) => editFileInTerminal(path, editor) }),
     }),
-    [options.cwd, services, login.open],
+    [options.cwd, services, login.open, modelPicker.open],
   );
   const resume = useResume(store, options.session, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
   const commands = useMemo(
@@ -105,6 +108,8 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
         mcpDialog
       ) : login.screen ? (
         login.screen
+      ) : modelPicker.screen ? (
+        modelPicker.screen
       ) : resume.choices ? (
         <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} />
       ) : (

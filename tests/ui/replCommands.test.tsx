@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resolveModel } from '../../src/api/models.js';
 import type { StatusReport } from '../../src/commands/status.js';
 import { applyPermissionUpdates } from '../../src/permissions/updates.js';
 import type { QueryParams } from '../../src/query/deps.js';
@@ -79,11 +80,17 @@ async function renderRepl(extra: Partial<AppProps['options']> = {}) {
 }
 
 describe('REPL built-in commands', () => {
-  it('/model shows the model, and a switch is what the next turn asks for', async () => {
-    const { calls, frame, send } = await renderRepl();
+  it('/model opens the picker, and a switch is what the next turn asks for', async () => {
+    const { view, calls, frame, send } = await renderRepl();
     await send('/model');
-    await waitFor(() => frame().includes('Current model: claude-opus-4-6'));
-    expect(frame()).toMatch(/sonnet\s+claude-sonnet/);
+    await waitFor(() => frame().includes('Choose the model'));
+    expect(frame()).toMatch(/❯ claude-opus-4-6\s+.*✔ in use/);
+    expect(frame()).toMatch(new RegExp(`sonnet\\s+${resolveModel('sonnet')}`));
+    // A key written before the picker reads keys is lost, so Esc is pressed until the picker goes.
+    await waitFor(() => {
+      if (frame().includes('Choose the model')) view.stdin.write(KEYS.escape);
+      return frame().includes('Kept claude-opus-4-6.');
+    });
 
     await send('/model haiku');
     await waitFor(() => frame().includes('Model set to claude-haiku-5-5 (from "haiku")'));

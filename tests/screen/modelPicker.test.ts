@@ -1,0 +1,49 @@
+// `/model` alone opens a picker: the models Pulse knows, the one in use marked; arrows and Enter
+// switch (the next request goes to the new model), Esc keeps the current one and leaves nothing.
+import { expect, it } from 'vitest';
+import { EMPTY_PROMPT, openRepl, submit, TURN_END } from './scenario.js';
+import type { ScreenSession } from './terminal.js';
+
+/**
+ * Ink starts reading keys for a newly drawn picker an instant after drawing it, and a key that
+ * arrives in between is lost. Presses `key` until `after` shows, again only while `before` still
+ * does (the key was lost, not acted on).
+ */
+async function pressUntil(session: ScreenSession, key: string, after: RegExp, before: RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    session.write(key);
+    try {
+      await session.waitFor((s) => s.screen().some((line) => after.test(line)), String(after), 1000);
+      return;
+    } catch (error) {
+      if (!session.screen().some((line) => before.test(line))) throw error;
+    }
+  }
+  throw new Error(`${String(after)} never showed`);
+}
+
+it('switches the model with the arrow keys and Enter, and keeps it on Esc', async () => {
+  const { session, mock } = await openRepl([{ content: [{ type: 'text', text: 'Sonnet here.' }] }], 100, 30, ['--model', 'opus']);
+  await submit(session, '/model');
+  await session.waitForText('Choose the model');
+  const picker = session.screen();
+  const inUse = picker.filter((line) => line.includes('✔ in use'));
+  expect(inUse).toHaveLength(1);
+  expect(inUse[0]).toMatch(/❯ default\s+claude-opus-4-8/);
+  for (const model of ['sonnet', 'haiku', 'claude-sonnet-4-5']) expect(picker.join('\n')).toContain(model);
+
+  await pressUntil(session, '\u001B[B', /❯ sonnet\s/, /❯ default\s/);
+  session.write('\r');
+  await session.waitForText('Model set to claude-sonnet-4-6');
+  await session.waitForText(EMPTY_PROMPT);
+  await submit(session, 'who answers?');
+  await session.waitForText(TURN_END);
+  expect(mock.requests[0]?.body.model).toBe('claude-sonnet-4-6');
+
+  await submit(session, '/model');
+  await session.waitForText('Choose the model');
+  expect(session.screen().find((line) => line.includes('✔ in use'))).toMatch(/❯ sonnet\s/);
+  await pressUntil(session, '\u001B', /Kept claude-sonnet-4-6\./, /Choose the model/);
+  await session.waitForText(EMPTY_PROMPT);
+  expect(session.lines().join('\n')).not.toContain('Choose the model');
+});
