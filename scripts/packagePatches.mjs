@@ -144,5 +144,57 @@ export const inkLineDiff = {
       contents = mustReplace(contents, 'shouldSynchronize(this.options.stdout)', 'false', 'the synchronized-update markers', true);
       return { contents, loader: 'js' };
     });
+    // Every frame builds a fresh Output, and with it empty caches: each line of the live area
+    // (the prompt box's borders, the footer, the answer's unchanged rows) was split into styled
+    // cells and turned back into a string anew ten times a second. The caches are kept from
+    // frame to frame (emptied when they grow past a bound), the blank cells the grid starts from
+    // are one shared object (Output only reads cells, never changes one), and a row whose cells
+    // are the very ones of the same row last frame reuses last frame's string.
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      contents = mustReplace(
+        contents,
+        'caches = new OutputCaches();',
+        'caches = framesCaches();',
+        'the per-frame output caches',
+      );
+      contents = mustReplace(
+        contents,
+        'const lineWithoutEmptyItems = line.filter(item => item !== undefined);\n            return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
+        'return rowText(line, y);',
+        'the row strings',
+      );
+      contents = mustReplace(contents, '.map(line => {\n            // See https://github.com/vadimdemedes/ink/pull/564', '.map((line, y) => {\n            // See https://github.com/vadimdemedes/ink/pull/564', 'the row index');
+      contents = mustReplace(
+        contents,
+        "row.push({\n                    type: 'char',\n                    value: ' ',\n                    fullWidth: false,\n                    styles: [],\n                });",
+        'row.push(BLANK_CELL);',
+        'the blank cells of the output grid',
+      );
+      // On a line of its own: the file ends with a source-map comment.
+      contents += `\n${[
+        "const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });",
+        'const CACHED_ENTRIES = 4000;',
+        'let sharedCaches;',
+        'function framesCaches() {',
+        '  const size = sharedCaches ? sharedCaches.widths.size + sharedCaches.blockWidths.size + sharedCaches.styledChars.size : Infinity;',
+        '  if (size > CACHED_ENTRIES) sharedCaches = new OutputCaches();',
+        '  return sharedCaches;',
+        '}',
+        'const previousRows = [];',
+        'function rowText(line, y) {',
+        '  const previous = previousRows[y];',
+        '  if (previous && previous.cells.length === line.length) {',
+        '    let same = true;',
+        '    for (let x = 0; x < line.length && same; x++) same = previous.cells[x] === line[x];',
+        '    if (same) return previous.text;',
+        '  }',
+        '  const text = styledCharsToString(line.filter(item => item !== undefined)).trimEnd();',
+        '  previousRows[y] = { cells: line, text };',
+        '  return text;',
+        '}',
+      ].join('\n')}\n`;
+      return { contents, loader: 'js' };
+    });
   },
 };

@@ -49,8 +49,8 @@ describe('a prompt argument in interactive mode', () => {
   });
 
   it('may be a slash command, run like a typed one', async () => {
-    const { calls, frame } = await renderRepl({ initialPrompt: '/model' });
-    await waitFor(() => frame().includes('Current model: test'));
+    const { calls, frame } = await renderRepl({ initialPrompt: '/cost' });
+    await waitFor(() => frame().includes('Total cost:'));
     expect(calls).toHaveLength(0);
   });
 

@@ -86,10 +86,11 @@ describe('the spinner line', () => {
   });
 
   it('shows a new token count at its next tick, not with every streamed delta', async () => {
+    let clock = 6_000;
     const spinnerWithTick = (store: ReturnType<typeof createReplStore>, tickMs: number) =>
       render(
         <ReplStoreContext.Provider value={store}>
-          <SpinnerLine now={() => 6_000} tickMs={tickMs} />
+          <SpinnerLine now={() => clock} tickMs={tickMs} />
         </ReplStoreContext.Provider>,
       );
     const store = createReplStore();
@@ -101,9 +102,17 @@ describe('the spinner line', () => {
     expect(plain(slow.lastFrame())).toContain('Tinkering… (5s · esc to interrupt)');
     slow.unmount();
 
+    // Streaming: the store's next change after the tick is due redraws the line with it.
     const ticking = spinnerWithTick(store, 20);
     store.getState().setOutputTokens(43);
-    await waitFor(() => plain(ticking.lastFrame()).includes('↓ 43 tokens'));
+    await settle();
+    expect(plain(ticking.lastFrame())).not.toContain('↓ 43 tokens');
+    clock += 20;
+    store.getState().setOutputTokens(44);
+    await waitFor(() => plain(ticking.lastFrame()).includes('↓ 44 tokens'));
+    // A quiet spell (nothing changes in the store): the line's own timer moves it on.
+    clock += 2_000;
+    await waitFor(() => plain(ticking.lastFrame()).includes('(7s'));
     ticking.unmount();
   });
 

@@ -1,7 +1,9 @@
 // `• Pondering… (3s · ↓ 120 tokens · esc to interrupt)` while a turn runs, plus the prompts
-// queued behind it. Ticks on its own timer so only this line redraws, and reads the token count
-// at each tick rather than following every streamed delta: a line that changed with each frame
-// of text would be rewritten with it, several times the text's own bytes at the API's pace.
+// queued behind it. Moves on twice a second and reads the token count then, rather than
+// following every streamed delta: a line that changed with each frame of text would be
+// rewritten with it, several times the text's own bytes at the API's pace. While text streams
+// it moves on in a frame the text draws anyway (a render costs the whole live area); its own
+// timer covers the quiet spells (a tool running, the wait for the first token).
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { SPINNER_FRAMES, spinnerText } from '../format/spinnerLine.js';
@@ -15,13 +17,24 @@ export function SpinnerLine({ now = Date.now, tickMs = TICK_MS }: { now?: () => 
   const verb = useRepl((state) => state.spinner?.verb);
   const startedAt = useRepl((state) => state.spinner?.startedAt);
   const queued = useRepl((state) => state.queuedPrompts);
-  const [tick, setTick] = useState(0);
+  const [tick, setTick] = useState(() => Math.floor(now() / tickMs));
 
   useEffect(() => {
     if (verb === undefined) return;
-    const timer = setInterval(() => setTick((value) => value + 1), tickMs);
-    return () => clearInterval(timer);
-  }, [verb, startedAt, tickMs]);
+    let changedAt = now();
+    const advance = (): void => setTick(Math.floor(now() / tickMs));
+    const unsubscribe = store.subscribe(() => {
+      changedAt = now();
+      advance();
+    });
+    const timer = setInterval(() => {
+      if (now() - changedAt >= tickMs) advance();
+    }, tickMs);
+    return () => {
+      unsubscribe();
+      clearInterval(timer);
+    };
+  }, [store, verb, startedAt, tickMs, now]);
 
   if (verb === undefined || startedAt === undefined) return null;
   const outputTokens = store.getState().spinner?.outputTokens ?? 0;

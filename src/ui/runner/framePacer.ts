@@ -1,16 +1,18 @@
 // How long streamed text waits before it is drawn. A frame costs a render of the live area
 // (React, layout, Ink's cell grid) and a few bytes of cursor movement around the text it adds,
-// so ten a second is right for the API's usual pace (a few words each) and wasteful when text
-// arrives faster than anyone reads. Up to ~150 tokens a second frames come every 100 ms; beyond
-// that the wait grows with the square of the pace, reaching its cap of 1.5 s at ~600 tokens a
-// second (a fast model, a replayed answer), so each frame carries a screenful or more.
+// and at the API's usual pace (~100 tokens a second) that cost is paid per frame, not per word:
+// ten frames a second cost 0.80 CPU s per 1k tokens and 2.1 bytes per answer byte, four 0.68 s
+// and 1.9 (scripts/bench/RESULTS.md). Four a second still shows the answer growing a phrase at
+// a time. Up to ~240 tokens a second frames come every 250 ms; beyond that the wait grows with
+// the square of the pace, reaching its cap of 1.5 s at ~580 tokens a second (a fast model, a
+// replayed answer), so each frame carries a screenful or more.
 
-/** Never more than ten frames a second: text appears a few words at a time. */
-export const MIN_FRAME_INTERVAL_MS = 100;
+/** Never more than four frames a second: text appears a phrase at a time. */
+export const MIN_FRAME_INTERVAL_MS = 250;
 /** Never hold text back longer than this. */
 export const MAX_FRAME_INTERVAL_MS = 1500;
-/** Up to this pace (characters a second, ~150 tokens) frames come as often as they may. */
-const UNHURRIED_CHARS_PER_SECOND = 600;
+/** Up to this pace (characters a second, ~240 tokens) frames come as often as they may. */
+const UNHURRIED_CHARS_PER_SECOND = 950;
 
 export class FramePacer {
   private charsPerSecond = 0;
