@@ -3,7 +3,7 @@
 import { getModelInfo, isKnownModel, KNOWN_MODELS, MODEL_ALIASES, resolveModel } from '../api/models.js';
 import type { LocalCommand, ModelChoice } from './types.js';
 
-const PICKER_ALIASES = ['default', 'opus', 'sonnet', 'sonnet[1m]', 'haiku'] as const;
+const PICKER_ALIASES = ['default', 'opus', 'sonnet', 'sonnet[1m]', 'haiku', 'fable'] as const;
 
 function windowText(id: string): string {
   const tokens = getModelInfo(id).contextWindow;
@@ -20,7 +20,7 @@ export function modelChoices(current: string): ModelChoice[] {
     const id = resolveModel(alias);
     if (taken.has(id)) return [];
     taken.add(id);
-    return [{ label: alias === 'default' ? 'default' : alias, id, detail: `${id} · ${windowText(id)}` }];
+    return [{ label: alias, id, detail: `${id} · ${windowText(id)}` }];
   });
   const others = KNOWN_MODELS.map(resolveModel)
     .filter((id) => !taken.has(id))

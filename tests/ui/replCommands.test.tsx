@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resolveModel } from '../../src/api/models.js';
 import type { StatusReport } from '../../src/commands/status.js';
 import { applyPermissionUpdates } from '../../src/permissions/updates.js';
 import type { QueryParams } from '../../src/query/deps.js';
@@ -85,7 +84,8 @@ describe('REPL built-in commands', () => {
     await send('/model');
     await waitFor(() => frame().includes('Choose the model'));
     expect(frame()).toMatch(/❯ claude-opus-4-6\s+.*✔ in use/);
-    expect(frame()).toMatch(new RegExp(`sonnet\\s+${resolveModel('sonnet')}`));
+    // The list opens on the model in use, wherever it is in the list.
+    expect(frame()).toMatch(/\(\d+ of \d+\)/);
     // A key written before the picker reads keys is lost, so Esc is pressed until the picker goes.
     await waitFor(() => {
       if (frame().includes('Choose the model')) view.stdin.write(KEYS.escape);

@@ -4,6 +4,9 @@ import { Box, Text, useInput } from 'ink';
 import type { ModelChoice } from '../../commands/types.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 
+/** Rows of the list shown at once; the window follows the highlight. */
+const VISIBLE_ROWS = 10;
+
 export type ModelPickerProps = {
   choices: readonly ModelChoice[];
   current: string;
@@ -24,13 +27,15 @@ export function ModelPicker({ choices, current, onPick, onCancel }: ModelPickerP
     if (key.downArrow) setSelected((index) => (index + 1) % choices.length);
   });
   const labelWidth = Math.max(...choices.map((choice) => choice.label.length)) + 2;
+  const start = Math.max(0, Math.min(selected - Math.floor(VISIBLE_ROWS / 2), choices.length - VISIBLE_ROWS));
+  const visible = choices.slice(start, start + VISIBLE_ROWS);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} marginTop={1}>
       <Text bold>Choose the model for the rest of this session</Text>
       <Text dimColor>{`In use: ${current}`}</Text>
       <Box flexDirection="column" marginTop={1}>
-        {choices.map((choice, index) => {
-          const active = index === selected;
+        {visible.map((choice, offset) => {
+          const active = start + offset === selected;
           return (
             <Text key={choice.id + choice.label} color={active ? 'cyan' : undefined} wrap="truncate-end">
               {active ? '❯ ' : '  '}
@@ -41,7 +46,7 @@ export function ModelPicker({ choices, current, onPick, onCancel }: ModelPickerP
           );
         })}
       </Box>
-      <Text dimColor>↑/↓ choose · Enter switch · Esc keep the current model</Text>
+      <Text dimColor>{`↑/↓ choose (${selected + 1} of ${choices.length}) · Enter switch · Esc keep the current model`}</Text>
     </Box>
   );
 }
