@@ -40,6 +40,37 @@ export async function runSdkQuery(
   return { messages, stderr: stderr.join('') };
 }
 
+/**
+ * One SDK session, one prompt after another: each is sent once the previous one's result is in
+ * (after `betweenTurns`, which may send control requests), then stdin closes.
+ */
+export async function runSdkPrompts(
+  s: Scenario,
+  texts: string[],
+  extra: Partial<Options> = {},
+  betweenTurns: (q: Query) => Promise<void> = async () => {},
+): Promise<SDKMessage[]> {
+  let answered: () => void = () => {};
+  async function* prompts(): AsyncGenerator<SDKUserMessage> {
+    for (const text of texts) {
+      const result = new Promise<void>((resolve) => {
+        answered = resolve;
+      });
+      yield userMessage(text);
+      await result;
+    }
+  }
+  const q = query({ prompt: prompts(), options: sdkOptions(s, extra) });
+  const messages: SDKMessage[] = [];
+  for await (const message of q) {
+    messages.push(message);
+    if (message.type !== 'result') continue;
+    if (resultsOf(messages).length < texts.length) await betweenTurns(q);
+    answered();
+  }
+  return messages;
+}
+
 export function userMessage(text: string): SDKUserMessage {
   return { type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' };
 }

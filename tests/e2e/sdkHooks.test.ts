@@ -2,7 +2,6 @@
 // has, the token budget ("+1k") parsed on the SDK path, and set_max_thinking_tokens(0) keeping
 // earlier thinking out of later requests.
 import type { HookCallbackMatcher, HookEvent, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
-import { query } from '@anthropic-ai/claude-agent-sdk';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { MockTurn, RecordedRequest } from '../support/mockAnthropic.js';
 import { waitFor } from '../ui/helpers.js';
 import { scenario, type Scenario } from './harness.js';
-import { resultsOf, runSdkQuery, sdkOptions, userMessage } from './sdkHarness.js';
+import { resultsOf, runSdkPrompts, runSdkQuery, userMessage } from './sdkHarness.js';
 
 type Seen = Array<{ event: string; input: Record<string, unknown> }>;
 
@@ -163,24 +162,9 @@ describe('Agent SDK: token budget and thinking control', () => {
       { content: [{ type: 'thinking', thinking: 'Pondering.', signature: 'sig-1' }, { type: 'text', text: 'first answer' }] },
       { content: [{ type: 'text', text: 'second answer' }] },
     ]);
-    let release!: () => void;
-    const firstDone = new Promise<void>((resolve) => {
-      release = resolve;
+    const messages = await runSdkPrompts(s, ['first question', 'second question'], { maxThinkingTokens: 2048, model: 'claude-haiku-4-5' }, async (q) => {
+      await q.setMaxThinkingTokens(0);
     });
-    async function* prompts(): AsyncGenerator<SDKUserMessage> {
-      yield userMessage('first question');
-      await firstDone;
-      yield userMessage('second question');
-    }
-    const q = query({ prompt: prompts(), options: sdkOptions(s, { maxThinkingTokens: 2048, model: 'claude-haiku-4-5' }) });
-    const messages = [];
-    for await (const message of q) {
-      messages.push(message);
-      if (message.type === 'result' && resultsOf(messages).length === 1) {
-        await q.setMaxThinkingTokens(0);
-        release();
-      }
-    }
     expect(resultsOf(messages).map((r) => r.subtype)).toEqual(['success', 'success']);
     // A model that thinks on a budget and may stop thinking (the current ones think adaptively).
     expect(s.mock.requests[0]?.body.thinking).toMatchObject({ type: 'enabled', budget_tokens: 2048 });

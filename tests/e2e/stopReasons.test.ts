@@ -3,10 +3,9 @@
 // (2.1.332, run against the same mock scripts) prints for these stops; every follow-up request
 // passes the mock's checks.
 import { afterEach, describe, expect, it } from 'vitest';
-import { query, type SDKMessage, type SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { MockBlock, MockTurn } from '../support/mockAnthropic.js';
 import { lineKinds, resultOf, scenario, STREAM_JSON, transcriptLines, type Scenario } from './harness.js';
-import { resultsOf, sdkOptions, userMessage } from './sdkHarness.js';
+import { resultsOf, runSdkPrompts } from './sdkHarness.js';
 
 const scenarios: Scenario[] = [];
 afterEach(() => {
@@ -178,20 +177,7 @@ describe('refusal through the Agent SDK', () => {
       { content: [text('Happy to help with that.')] },
     ]);
     scenarios.push(s);
-    let release!: () => void;
-    const firstDone = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    async function* prompts(): AsyncGenerator<SDKUserMessage> {
-      yield userMessage('first question');
-      await firstDone;
-      yield userMessage('something else');
-    }
-    const messages: SDKMessage[] = [];
-    for await (const message of query({ prompt: prompts(), options: sdkOptions(s) })) {
-      messages.push(message);
-      if (message.type === 'result' && resultsOf(messages).length === 1) release();
-    }
+    const messages = await runSdkPrompts(s, ['first question', 'something else']);
     const [refused, answered] = resultsOf(messages);
     expect(refused).toMatchObject({ subtype: 'success', is_error: true, stop_reason: 'refusal', terminal_reason: 'api_error' });
     expect(answered).toMatchObject({ subtype: 'success', is_error: false, result: 'Happy to help with that.', stop_reason: 'end_turn' });
