@@ -9,6 +9,8 @@ export type HookProcessResult = {
   exitCode: number | null;
   stdout: string;
   stderr: string;
+  /** stdout and stderr as they arrived, interleaved (what a terminal would have shown). */
+  output: string;
   timedOut: boolean;
   aborted: boolean;
   /** Set when the process could not be started at all. */
@@ -32,6 +34,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
+    let output = '';
     let timedOut = false;
     let aborted = false;
     let settled = false;
@@ -59,6 +62,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
         exitCode,
         stdout,
         stderr,
+        output,
         timedOut,
         aborted,
         durationMs: Date.now() - startedAt,
@@ -97,9 +101,11 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       stdout = appendCapped(stdout, chunk);
+      output = appendCapped(output, chunk);
     });
     child.stderr.on('data', (chunk: string) => {
       stderr = appendCapped(stderr, chunk);
+      output = appendCapped(output, chunk);
     });
 
     // A hook that exits without reading stdin makes the write fail with EPIPE; that is fine.

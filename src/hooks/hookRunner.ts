@@ -6,7 +6,7 @@ import type { HooksConfig } from './config.js';
 import type { HookBaseInput, HookEvent, HookEventFields, HookInput } from './events.js';
 import type { PreToolUseHookResult } from './preToolUse.js';
 import { runPreToolUseHooks } from './preToolUse.js';
-import type { HookCallbacks, RunHooksOptions } from './runner.js';
+import type { HookCallbacks, HookObserver, RunHooksOptions } from './runner.js';
 import {
   runPermissionRequestHooks,
   runSessionStartHooks,
@@ -32,6 +32,8 @@ export type HookCallSite = {
   agentId?: string;
   agentType?: string;
   signal?: AbortSignal;
+  /** Told about each command hook this call runs. */
+  observer?: HookObserver;
 };
 
 export interface HookRunner {
@@ -81,6 +83,7 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     cwd: site.cwd,
     projectDir: options.projectDir,
     ...(site.signal ? { signal: site.signal } : {}),
+    ...(site.observer ? { observer: site.observer } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.callbacks ? { callbacks: options.callbacks } : {}),
   });

@@ -6,6 +6,7 @@ import { defaultMatchQuery, type HookEvent, type HookInput } from './events.js';
 import { runHookProcess, type HookProcessResult } from './exec.js';
 import { evaluateMatcher } from './matcher.js';
 import { parseHookStdout, type HookJSONOutput } from './output.js';
+import { randomUuid } from '../utils/random.js';
 
 export type HookOutcomeKind = 'success' | 'blocking' | 'non_blocking_error' | 'cancelled';
 
@@ -38,6 +39,18 @@ export type HookCallbacks = {
   run(event: HookEvent, input: Record<string, unknown>, query: string | undefined, signal?: AbortSignal): Promise<HookOutcome[]>;
 };
 
+/** One command hook as an observer sees it: `name` is the event, then `:` and what matchers saw. */
+export type ObservedHook = { id: string; event: HookEvent; name: string };
+
+/**
+ * Told when each command hook starts and what it answered (print mode's stream-json shows
+ * SessionStart hooks as `hook_started` / `hook_response` lines, as the reference does).
+ */
+export type HookObserver = {
+  started(hook: ObservedHook): void;
+  responded(hook: ObservedHook, outcome: HookOutcome, output: string): void;
+};
+
 export type RunHooksOptions = {
   hooks: HooksConfig;
   callbacks?: HookCallbacks;
@@ -50,6 +63,7 @@ export type RunHooksOptions = {
   matchQuery?: string;
   /** Extra environment for the hook processes, on top of Pulse's own. */
   env?: Record<string, string>;
+  observer?: HookObserver;
 };
 
 export async function runHooks<E extends HookEvent>(
@@ -87,8 +101,9 @@ async function runCommandHooks(
     CLAUDE_PROJECT_DIR: options.projectDir,
     PULSE_PROJECT_DIR: options.projectDir,
   };
+  const name = query === undefined || query === '' ? event : `${event}:${query}`;
   const outcomes = await Promise.all(
-    commands.map((hook) => runOneHook(event, hook, stdin, env, options)),
+    commands.map((hook) => runOneHook(event, hook, stdin, env, options, name)),
   );
   return [...matcherErrors, ...outcomes];
 }
@@ -124,11 +139,16 @@ async function runOneHook(
   stdin: string,
   env: NodeJS.ProcessEnv,
   options: RunHooksOptions,
+  name: string,
 ): Promise<HookOutcome> {
   const timeoutSeconds = hook.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS;
   if (options.signal?.aborted) {
     return { ...failure(event, hook.command, 'was cancelled before it started'), kind: 'cancelled' };
   }
+  const observed: ObservedHook = { id: randomUuid(), event, name };
+  options.observer?.started(observed);
+  let output = '';
+  let outcome: HookOutcome;
   try {
     const result = await runHookProcess({
       command: hook.command,
@@ -138,10 +158,13 @@ async function runOneHook(
       timeoutMs: timeoutSeconds * 1000,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return classify(event, hook.command, timeoutSeconds, result);
+    output = result.output;
+    outcome = classify(event, hook.command, timeoutSeconds, result);
   } catch (error) {
-    return failure(event, hook.command, `could not run: ${error instanceof Error ? error.message : String(error)}`);
+    outcome = failure(event, hook.command, `could not run: ${error instanceof Error ? error.message : String(error)}`);
   }
+  options.observer?.responded(observed, outcome, output);
+  return outcome;
 }
 
 function classify(

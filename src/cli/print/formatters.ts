@@ -4,10 +4,13 @@ import type { LoopEvent } from '../../types/messages.js';
 import type { OutputFormat } from '../options.js';
 import type { LineWriter } from './output.js';
 import { resultText } from './result.js';
+import type { SdkHookLine } from './hookLines.js';
 import { toSdkLines, type MappingContext } from './sdkMessages.js';
 import type { SdkInit, SdkResult } from './sdkTypes.js';
 
 export type PrintFormatter = {
+  /** A SessionStart hook's start or answer: stream-json prints it (before init), the others do not. */
+  hookLine(line: SdkHookLine): void;
   start(init: SdkInit): void;
   event(event: LoopEvent): void;
   finish(result: SdkResult): void;
@@ -15,6 +18,7 @@ export type PrintFormatter = {
 
 function textFormatter(writer: LineWriter): PrintFormatter {
   return {
+    hookLine: () => undefined,
     start: () => undefined,
     event: () => undefined,
     finish: (result) => writer.line(resultText(result)),
@@ -23,6 +27,7 @@ function textFormatter(writer: LineWriter): PrintFormatter {
 
 function jsonFormatter(writer: LineWriter): PrintFormatter {
   return {
+    hookLine: () => undefined,
     start: () => undefined,
     event: () => undefined,
     finish: (result) => writer.json(result),
@@ -33,6 +38,8 @@ function jsonFormatter(writer: LineWriter): PrintFormatter {
 function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFormatter {
   const lines: unknown[] = [];
   return {
+    // The reference leaves hook lines out of the json array.
+    hookLine: () => undefined,
     start: (init) => lines.push(init),
     event: (event) => lines.push(...toSdkLines(event, ctx)),
     finish: (result) => writer.json([...lines, result]),
@@ -41,6 +48,7 @@ function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFor
 
 function streamJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFormatter {
   return {
+    hookLine: (line) => writer.json(line),
     start: (init) => writer.json(init),
     event: (event) => {
       for (const line of toSdkLines(event, ctx)) writer.json(line);

@@ -28,7 +28,8 @@ import {
 import { abortOnSignals } from '../signals.js';
 import { promptBlockedLoop } from '../hooksSetup.js';
 import { denyInPrintMode } from './denyInPrintMode.js';
-import { endSessionHooks, hooksAroundPrompt, type HookedPrompt } from './printHooks.js';
+import { endSessionHooks, promptSubmitHooks, sessionStartHooks, type HookedPrompt } from './printHooks.js';
+import { hookLineObserver } from './hookLines.js';
 import { createFormatter } from './formatters.js';
 import { modelUsageReport } from './modelUsage.js';
 import { createLineWriter } from './output.js';
@@ -90,14 +91,14 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const prompted = createUserMessage({ content: await expandMcpMentions(turn.prompt, booted.mcp, controller.signal) });
 
   try {
+    const context = booted.createContext(controller.signal, () => controller.abort());
+    // SessionStart runs before init is printed: stream-json shows its hooks first, as the reference does.
+    const hookLines = hookLineObserver(() => booted.sessionId, formatter.hookLine);
+    const before = local !== undefined ? [] : await sessionStartHooks(booted, history.length > 0 ? 'resume' : 'startup', context, hookLines);
     formatter.start(initMessage(booted, registry));
     // A local command's line is not a prompt: it is not kept for the model to read on resume.
     if (local === undefined) live.recordPrompt(prompted, prompt);
-    const context = booted.createContext(controller.signal, () => controller.abort());
-    const hooked: HookedPrompt =
-      local !== undefined
-        ? { before: [], after: [] }
-        : await hooksAroundPrompt(booted, turn.prompt, history.length > 0 ? 'resume' : 'startup', context);
+    const hooked: HookedPrompt = local !== undefined ? { after: [] } : await promptSubmitHooks(booted, turn.prompt, context);
     const compacting = compactInstructionsOf(prompt);
     const loop = local !== undefined ? answeredLocally() : hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
       messages: history,
@@ -106,7 +107,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
       systemPrompt: await booted.buildSystemPrompt(),
       ...(live.transcriptPath ? { transcriptPath: live.transcriptPath } : {}),
     }) : query({
-      messages: [...history, ...hooked.before, prompted, ...hooked.after],
+      messages: [...history, ...before, prompted, ...hooked.after],
       systemPrompt: await booted.buildSystemPrompt(),
       tools: toolsForMode(booted.tools, booted.getPermissionContext().mode),
       canUseTool: denyInPrintMode,

@@ -24,6 +24,7 @@ import { buildResult } from '../print/result.js';
 import { RunTally } from '../print/runTally.js';
 import type { SdkInit, SdkResult } from '../print/sdkTypes.js';
 import { runHeadlessCommand } from '../print/headlessCommand.js';
+import { hookLineObserver } from '../print/hookLines.js';
 import { cleanupTranscriptsInBackground } from '../session/backgroundCleanup.js';
 import type { LiveSession } from '../session/liveSession.js';
 import { withSessionFiles } from '../session/openSession.js';
@@ -147,8 +148,10 @@ export async function runSdkTurn(
   const context = deps.decorateContext({ ...withSessionFiles(base, deps.live), abortTurn: () => controller.abort() });
   const source = deps.takeSessionStart();
   if (source !== undefined) {
-    // Its context goes before the first prompt, as in print mode.
-    const started = await runSessionStartHooks(context.hooks, source, session.model, hookSiteFor(context));
+    // Its context goes before the first prompt, as in print mode; each hook is shown as a
+    // hook_started / hook_response line.
+    const observer = hookLineObserver(() => deps.live.sessionId, deps.formatter.hookLine);
+    const started = await runSessionStartHooks(context.hooks, source, session.model, { ...hookSiteFor(context), observer });
     warn(started.notices);
     for (const message of started.context) {
       deps.live.recordEvent(message);
