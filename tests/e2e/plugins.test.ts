@@ -45,7 +45,10 @@ describe('--plugin-dir', () => {
     const run = await s.run(['-p', '/review-kit:ship 2.0', '--plugin-dir', root, ...STREAM_JSON]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const init = run.json()[0] as Record<string, unknown>;
+    // The plugin's SessionStart hook is shown first (hook_started, hook_response), then init.
+    const lines = run.json();
+    expect(lines.slice(0, 2).map((line) => line.subtype)).toEqual(['hook_started', 'hook_response']);
+    const init = lines[2] as Record<string, unknown>;
     expect(init.plugins).toEqual([{ name: 'review-kit', path: root, source: 'review-kit@inline', version: '1.2.0' }]);
     expect(init.agents).toContain('review-kit:checker');
     expect(init.skills).toEqual(['review-kit:changelog']);
