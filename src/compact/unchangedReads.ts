@@ -30,17 +30,27 @@ export type StubbedReads = { messages: Message[]; stubbed: ReadonlyMap<string, S
 
 type ReadCall = { key: string; path: string };
 
+// A message's Read calls, found once: the layer runs every round over the whole history.
+const readCallsByMessage = new WeakMap<Message, ReadonlyArray<readonly [string, ReadCall]>>();
+
+function readCallsOf(message: Message): ReadonlyArray<readonly [string, ReadCall]> {
+  const known = readCallsByMessage.get(message);
+  if (known) return known;
+  const found: Array<readonly [string, ReadCall]> = [];
+  for (const block of getToolUseBlocks(message)) {
+    if (block.name !== READ_TOOL) continue;
+    const input = block.input as { file_path?: unknown; offset?: unknown; limit?: unknown } | null;
+    if (typeof input?.file_path !== 'string') continue;
+    found.push([block.id, { key: JSON.stringify([input.file_path, input.offset ?? null, input.limit ?? null]), path: input.file_path }]);
+  }
+  readCallsByMessage.set(message, found);
+  return found;
+}
+
 /** Read calls by tool_use id: the same file and lines make the same key. */
 function readCalls(messages: readonly Message[]): Map<string, ReadCall> {
   const calls = new Map<string, ReadCall>();
-  for (const message of messages) {
-    for (const block of getToolUseBlocks(message)) {
-      if (block.name !== READ_TOOL) continue;
-      const input = block.input as { file_path?: unknown; offset?: unknown; limit?: unknown } | null;
-      if (typeof input?.file_path !== 'string') continue;
-      calls.set(block.id, { key: JSON.stringify([input.file_path, input.offset ?? null, input.limit ?? null]), path: input.file_path });
-    }
-  }
+  for (const message of messages) for (const [id, call] of readCallsOf(message)) calls.set(id, call);
   return calls;
 }
 
