@@ -16,7 +16,8 @@ export const PROFILES = {
     echoSizes: [1_000, 4_000, 12_000, 25_000, 40_000, 60_000, 90_000, 160_000],
   },
   'no-compaction': {
-    files: 40,
+    // One file per Read of a 1,000-round session: a file read again unchanged goes as a stub.
+    files: 500,
     fileLines: (n) => 60 + ((n * 37) % 180),
     echoSizes: [1_000, 3_000, 6_000, 9_000, 12_000, 15_000, 18_000, 20_000],
   },
@@ -42,7 +43,7 @@ export function generateFiles(dir, profile) {
 /** The tool call of a round: a Read on even rounds, an Echo on odd ones. */
 export function toolCallFor(profile, round, files) {
   const id = `toolu_bench_${round}`;
-  if (round % 2 === 0) return { type: 'tool_use', id, name: 'Read', input: { file_path: files[round % files.length] } };
+  if (round % 2 === 0) return { type: 'tool_use', id, name: 'Read', input: { file_path: files[(round / 2) % files.length] } };
   return { type: 'tool_use', id, name: 'Echo', input: { round, size: echoSize(profile, round) } };
 }
 
