@@ -1,6 +1,8 @@
 // Reads piped stdin for print mode. A shell pipe or a redirected file always ends, so Pulse
 // reads it to the end. A socket inherited from a parent process may never be written or
-// closed; when a prompt was given on the command line Pulse waits only briefly for it.
+// closed; when a prompt was given on the command line Pulse waits a few seconds for its first
+// byte (a loaded machine can take that long to start writing; the reference waits 3 s too), then
+// runs without it and says so.
 // Files and devices such as /dev/null are read directly: building process.stdin for them
 // would load Node's file streams before the first model request.
 import { fstatSync, readSync } from 'node:fs';
@@ -8,7 +10,7 @@ import { isatty } from 'node:tty';
 
 export const STDIN_LIMIT_BYTES = 10 * 1024 * 1024;
 /** How long an inherited, silent stdin may delay a run that already has its prompt. */
-export const SILENT_STDIN_WAIT_MS = 100;
+export const SILENT_STDIN_WAIT_MS = 3_000;
 
 export type StdinStream = NodeJS.ReadableStream & { isTTY?: boolean; destroy?: () => void };
 
@@ -64,7 +66,11 @@ function readFileToEnd(fd: number): string | undefined {
  * Returns the text on stdin, or undefined when there is none (a terminal, or a silent
  * inherited stream while a prompt is already known). Throws past the size limit.
  */
-export function readStdin(source: StdinSource, havePrompt: boolean): Promise<string | undefined> {
+export function readStdin(
+  source: StdinSource,
+  havePrompt: boolean,
+  silentWaitMs = SILENT_STDIN_WAIT_MS,
+): Promise<string | undefined> {
   if (source.kind === 'terminal') return Promise.resolve(undefined);
   if (source.kind === 'file') {
     try {
@@ -114,8 +120,11 @@ export function readStdin(source: StdinSource, havePrompt: boolean): Promise<str
     if (waitBriefly) {
       timer = setTimeout(() => {
         stream.destroy?.();
+        process.stderr.write(
+          `pulse: warning: nothing arrived on stdin in ${silentWaitMs / 1000} s; running without it (redirect stdin from /dev/null to skip the wait)\n`,
+        );
         finish();
-      }, SILENT_STDIN_WAIT_MS);
+      }, silentWaitMs);
     }
   });
 }

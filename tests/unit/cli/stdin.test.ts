@@ -16,8 +16,15 @@ describe('readStdin', () => {
 
   it('gives up on a silent inherited stream when a prompt is already known', async () => {
     const stream = new PassThrough();
-    expect(await readStdin({ stream, alwaysEnds: false }, true)).toBeUndefined();
+    expect(await readStdin({ stream, alwaysEnds: false }, true, 50)).toBeUndefined();
     expect(stream.destroyed).toBe(true);
+  });
+
+  it('keeps waiting for an inherited stream that starts writing late', async () => {
+    const stream = new PassThrough();
+    const reading = readStdin({ stream, alwaysEnds: false }, true, 1_000);
+    setTimeout(() => stream.end('late text\n'), 200);
+    expect(await reading).toBe('late text\n');
   });
 
   it('skips a terminal', async () => {
