@@ -42,6 +42,7 @@ import { assembleSystemPrompt } from './systemPrompt.js';
 import { setUpOutputStyles } from './outputStyleSetup.js';
 import type { OutputStyleSession } from '../outputStyles/session.js';
 import { createToolUseContext } from './toolUseContext.js';
+import { autoModeReviewerModel } from './toolModel.js';
 import { requireWorkspaceTrust, trustForThisRun } from './trust.js';
 
 export type BootstrapOptions = {
@@ -237,9 +238,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   if (sandbox) permissionContext = { ...permissionContext, sandbox: sandbox.policy };
   if (permissionContext.mode === 'auto' && settings.autoModeDisabled) throw new Error(AUTO_MODE_DISABLED_MESSAGE);
   if (!settings.autoModeDisabled) {
-    // The reviewer is the small fast model, as for the reference's own side questions.
-    const reviewer = process.env.ANTHROPIC_SMALL_FAST_MODEL?.trim() || resolveModel('haiku');
-    permissionContext = { ...permissionContext, autoMode: newAutoModeSession(reviewer) };
+    permissionContext = { ...permissionContext, autoMode: newAutoModeSession(autoModeReviewerModel()) };
   }
   const permissionModeCycle = modeCycle({
     startingMode: permissionContext.mode,

@@ -3,6 +3,7 @@
 // searches too.
 import { createCallModel } from '../api/callModel.js';
 import { getClient } from '../api/client.js';
+import { resolveModel } from '../api/models.js';
 import type { CallModel } from '../api/types.js';
 import { recordResponseUsage } from '../query/usage.js';
 import type { AssistantMessage } from '../types/messages.js';
@@ -33,4 +34,9 @@ export function productionToolModel(): CallModel {
 /** `ANTHROPIC_SMALL_FAST_MODEL`, when set. */
 export function smallFastModel(): string | undefined {
   return process.env.ANTHROPIC_SMALL_FAST_MODEL?.trim() || undefined;
+}
+
+/** Auto mode's reviewer: the small fast model, as for the reference's own side questions. */
+export function autoModeReviewerModel(): string {
+  return smallFastModel() ?? resolveModel('haiku');
 }

@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { buildPermissionContext } from '../bootstrap/permissionContext.js';
+import { autoModeExplainLines } from './autoModeExplain.js';
 import { localSettingsPath, managedSettingsPath, projectSettingsPath, tildePath, userSettingsPath } from '../bootstrap/settings/sources.js';
 import { loadStartupSettings } from '../bootstrap/startupSettings.js';
 import { describeRule, type BashDecision, type SegmentReport } from '../permissions/bash/decide.js';
@@ -112,7 +113,8 @@ async function explain(subject: string, options: ExplainOptions, io: Output): Pr
     detail.push(`Path check: ${verdict.behavior} (${verdict.check}${'rule' in verdict ? `: ${describeRule(verdict.rule)} from ${named(verdict.rule)}` : ''})`);
   }
   const bash = tool.name === 'Bash' ? explainBash(tool, String(input.command), ctx) : undefined;
-  io.out([header, `Mode: ${permissions.mode}`, ...explainLines(decision, bash, detail, named)].join('\n') + '\n');
+  const autoMode = autoModeExplainLines(cwd, permissions.mode, tool, input, decision);
+  io.out([header, `Mode: ${permissions.mode}`, ...explainLines(decision, bash, detail, named), ...autoMode].join('\n') + '\n');
   return 0;
 }
 

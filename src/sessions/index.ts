@@ -10,6 +10,7 @@ export {
   transcriptPath,
 } from './paths.js';
 export { createNullWriter, openTranscript, type TranscriptOptions, type TranscriptWriter } from './transcript.js';
+export { readLinesSync } from './lines.js';
 export {
   transcriptRecordSchema,
   type ContentReplacementRecord,

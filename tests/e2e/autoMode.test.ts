@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveModel } from '../../src/api/models.js';
 import type { MockTurn, RecordedRequest } from '../support/mockAnthropic.js';
 import { resultOf, scenario, STREAM_JSON, toolResultsSent, transcriptLines } from './harness.js';
 
@@ -82,6 +83,23 @@ describe('auto mode in print mode', () => {
     expect(run.code).toBe(0);
     expect(s.mock.requests.filter(isReview)).toHaveLength(0);
     expect(JSON.stringify(toolResultsSent(s.mock, 1))).toContain('denied by rule Bash(rm:*)');
+  });
+
+  it('shows its verdicts in pulse permissions explain, and what it would do with the call', async () => {
+    const { s, run } = await runAuto([TOUCH, reviewerSays('BLOCK: nobody asked for files in this folder.'), DONE]);
+    expect(run.code).toBe(0);
+    const explained = await s.run(['permissions', 'explain', 'touch made.txt', '--mode', 'auto']);
+    expect(explained.code, explained.stderr).toBe(0);
+    expect(explained.stdout).toContain('Verdict: ask');
+    const reviewer = resolveModel('haiku');
+    expect(explained.stdout).toContain(`Auto mode: the reviewer (${reviewer}) decides; if it fails, times out or answers otherwise, you are asked`);
+    expect(explained.stdout).toMatch(
+      new RegExp(`Auto mode's earlier verdicts on this call \\(newest first\\):\n {2}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC blocked \\(${reviewer}, session [0-9a-f]{8}\\): nobody asked for files in this folder\\.`),
+    );
+    const other = await s.run(['permissions', 'explain', 'touch other.txt']);
+    expect(other.stdout).not.toContain('Auto mode');
+    const denied = await s.run(['permissions', 'explain', 'touch made.txt', '--mode', 'auto', '--disallowedTools', 'Bash(touch:*)']);
+    expect(denied.stdout).toContain('Auto mode: a refusal is never sent to the reviewer.');
   });
 
   it('is refused at start when settings turn it off', async () => {

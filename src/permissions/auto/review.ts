@@ -18,6 +18,11 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 /** Questions that stay the person's even in auto mode. */
 const PERSONAL_REASONS = new Set(['rule', 'safetyCheck']);
 
+/** An ask rule, a protected path, leaving the sandbox or a tool that needs a person. */
+export function staysWithPerson(tool: AnyTool, ask: Ask): boolean {
+  return (ask.reason !== undefined && PERSONAL_REASONS.has(ask.reason)) || tool.requiresUserInteraction === true;
+}
+
 function reviewTimeoutMs(): number {
   const value = Number(process.env.PULSE_AUTO_MODE_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MS;
@@ -42,7 +47,7 @@ export function noteAllowed(session: AutoModeSession | undefined): void {
 export async function reviewInAutoMode(tool: AnyTool, input: Record<string, unknown>, ctx: ToolUseContext, ask: Ask): Promise<PermissionDecision> {
   const permissions = ctx.getPermissionContext();
   const session = permissions.autoMode;
-  if (!session || (ask.reason !== undefined && PERSONAL_REASONS.has(ask.reason)) || tool.requiresUserInteraction) return ask;
+  if (!session || staysWithPerson(tool, ask)) return ask;
   const model = session.reviewerModel;
   const paused = pausedReason(session);
   if (paused) return withReview(ask, { verdict: 'paused', reason: paused, model }, paused);

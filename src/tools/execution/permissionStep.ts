@@ -2,6 +2,7 @@
 // PermissionRequest hooks, then the caller's question. Deny from the chain (rules, mode, the
 // tool itself) always wins: no hook and no answer can turn it round.
 import { resolvePermission } from '../../permissions/resolve.js';
+import { reviewedSubject } from '../../permissions/auto/subject.js';
 import { parsePermissionUpdates } from '../../permissions/updateSchema.js';
 import type { SystemMessage } from '../../types/messages.js';
 import type { PermissionDecision, PermissionResult } from '../../types/permissions.js';
@@ -47,9 +48,11 @@ const REVIEW_VERBS = { allow: 'allowed', block: 'blocked', unavailable: 'could n
 function reviewNotices(decision: PermissionDecision, tool: AnyTool, input: Record<string, unknown>, uuid: () => string): SystemMessage[] {
   if (decision.behavior === 'passthrough' || !decision.review) return [];
   const { verdict, reason, model } = decision.review;
-  const subject = tool.describeUse ? `${tool.userFacingName(input)}(${tool.describeUse(input)})` : tool.userFacingName(input);
-  const text = `Auto mode ${REVIEW_VERBS[verdict]} ${subject}: ${reason}`;
-  return [createSystemMessage('informational', text, { autoModeReview: { tool: tool.name, verdict, reason, model } }, uuid())];
+  const shown = tool.describeUse ? `${tool.userFacingName(input)}(${tool.describeUse(input)})` : tool.userFacingName(input);
+  const text = `Auto mode ${REVIEW_VERBS[verdict]} ${shown}: ${reason}`;
+  const subject = reviewedSubject(input);
+  const recorded = { tool: tool.name, verdict, reason, model, ...(subject === undefined ? {} : { subject }) };
+  return [createSystemMessage('informational', text, { autoModeReview: recorded }, uuid())];
 }
 
 // The chain resolves to allow, deny or ask; a stray "no opinion" is treated as a question.
