@@ -43,6 +43,7 @@ const optionSchemas = {
   forkSession: () => z.boolean(),
   settingSources: () => z.string(),
   maxThinkingTokens: () => z.string(),
+  thinking: () => z.enum(['adaptive', 'enabled', 'disabled']),
   effort: () => z.enum(EFFORT_LEVELS),
 } satisfies Record<string, () => z.ZodType>;
 
@@ -175,7 +176,7 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     forkSession: options.forkSession ?? false,
     ...(options.permissionPromptTool === 'stdio' ? { permissionPromptTool: 'stdio' as const } : {}),
     replayUserMessages: options.replayUserMessages ?? false,
-    maxThinkingTokens: thinkingTokens(options.maxThinkingTokens),
+    maxThinkingTokens: thinkingTokens(options.maxThinkingTokens) ?? (options.thinking === 'disabled' ? 0 : undefined),
     ...(options.effort ? { effort: options.effort } : {}),
     mcpConfigs: options.mcpConfig ?? [],
     strictMcpConfig: options.strictMcpConfig ?? false,

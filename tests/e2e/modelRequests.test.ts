@@ -91,6 +91,15 @@ describe('model requests as the reference sends them', () => {
     expect(request?.headers['anthropic-beta']).toBe('interleaved-thinking-2025-05-14,context-management-2025-06-27');
   });
 
+  it('the SDK\'s --thinking=disabled turns thinking off on a model that can go without, as --max-thinking-tokens=0 does', async () => {
+    expect(fields(await firstRequest(['--model', 'claude-sonnet-4-5'])).thinking).toMatchObject({ type: 'enabled' });
+    for (const flag of ['--thinking=disabled', '--max-thinking-tokens=0']) {
+      const request = await firstRequest(['--model', 'claude-sonnet-4-5', flag]);
+      expect(request?.body.thinking).toEqual({ type: 'disabled' });
+      expect(request?.body.context_management).toBeUndefined();
+    }
+  });
+
   it('CLAUDE_CODE_MAX_OUTPUT_TOKENS sets max_tokens, never above the model\'s limit', async () => {
     expect(fields(await firstRequest([], { CLAUDE_CODE_MAX_OUTPUT_TOKENS: '1000' })).max_tokens).toBe(1_000);
     expect(fields(await firstRequest([], { CLAUDE_CODE_MAX_OUTPUT_TOKENS: '999999' })).max_tokens).toBe(128_000);

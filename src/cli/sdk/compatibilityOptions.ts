@@ -1,6 +1,7 @@
-// Flags the official Agent SDK (and scripts written for the reference CLI) may pass that Pulse
-// accepts without acting on: tuning Pulse has no equivalent for, or host features it does not
-// offer. They are hidden from --help; accepting them keeps every SDK option from failing the launch.
+// Flags the official Agent SDK (and scripts written for the reference CLI) may pass, hidden from
+// --help. Most Pulse accepts without acting on (tuning it has no equivalent for, host features it
+// does not offer); accepting them keeps every SDK option from failing the launch. The thinking
+// flags are read by options.ts.
 import { Option, type Command } from 'commander';
 
 /** In the SDK's spelling (it passes `--name=value`). */

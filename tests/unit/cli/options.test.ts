@@ -121,6 +121,12 @@ describe('command line', () => {
     });
   });
 
+  it('turns thinking off for the SDK\'s --thinking=disabled, and leaves adaptive to the model', () => {
+    expect(parse(['-p', 'hi', '--thinking=disabled']).options.maxThinkingTokens).toBe(0);
+    expect(parse(['-p', 'hi', '--thinking=disabled', '--max-thinking-tokens=4096']).options.maxThinkingTokens).toBe(4096);
+    expect(parse(['-p', 'hi', '--thinking=adaptive']).options.maxThinkingTokens).toBeUndefined();
+  });
+
   it('reads --resume with and without an id, and --continue', () => {
     expect(parse(['-r']).options.resume).toBe(true);
     expect(parse(['--resume', 'abc']).options.resume).toBe('abc');
