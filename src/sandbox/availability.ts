@@ -2,9 +2,8 @@
 // create the namespaces Pulse uses. Asked once per process, by starting one empty sandbox with
 // exactly the namespace flags every command gets.
 import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { isExecutable } from '../utils/isExecutable.js';
 
 export type Availability = { ok: true; bwrap: string } | { ok: false; reason: string };
 
@@ -26,15 +25,6 @@ export const NAMESPACE_FLAGS: readonly string[] = [
 const PROBE_TIMEOUT_MS = 10_000;
 
 export const INSTALL_HINT = 'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)';
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function findBwrap(searchPath: string | undefined = process.env.PATH): Promise<string | undefined> {
   for (const dir of (searchPath ?? '').split(path.delimiter)) {

@@ -1,19 +1,9 @@
 // Which shell runs commands, and the small wrapper that reports where the shell ended up.
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { isExecutable } from '../../utils/isExecutable.js';
 
 const SUPPORTED_LOGIN_SHELLS = new Set(['bash', 'zsh']);
 const FALLBACK_SHELLS = ['/bin/bash', '/usr/bin/bash', '/bin/sh'];
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The user's $SHELL when it is bash or zsh, else bash, else sh. */
 export async function pickShell(env: NodeJS.ProcessEnv = process.env): Promise<string> {
