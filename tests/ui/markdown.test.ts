@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripAnsi } from '../../src/ui/markdown/ansi.js';
+import { stripAnsi, visibleWidth } from '../../src/ui/markdown/ansi.js';
 import { MarkdownLineStream, renderAnswer } from '../../src/ui/markdown/lineStream.js';
 import { renderMarkdown } from '../../src/ui/markdown/renderMarkdown.js';
 
@@ -59,6 +59,50 @@ describe('renderMarkdown', () => {
 
   it('renders a blockquote with a bar', () => {
     expect(plainLines(renderMarkdown('> careful'))).toEqual(['│ careful']);
+  });
+
+  const WIDE_TABLE = [
+    '| name | description | status |',
+    '| --- | --- | ---: |',
+    '| retry | wraps every request in a loop with exponential backoff | done |',
+    '| cache | keyed by url | wip |',
+  ].join('\n');
+
+  it('fits a table wider than the room by wrapping its widest column inside its borders', () => {
+    const lines = plainLines(renderMarkdown(WIDE_TABLE, 40));
+    for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(40);
+    // Every drawn row has its borders at the same columns.
+    const borders = (line: string): number[] => [...line].flatMap((char, index) => ('│┌┬┐├┼┤└┴┘'.includes(char) ? [index] : []));
+    for (const line of lines) expect(borders(line)).toEqual(borders(lines[0] ?? ''));
+    const words = (text: string): string[] => text.replace(/[│┌┬┐├┼┤└┴┘─]/g, ' ').split(/\s+/).filter(Boolean).sort();
+    expect(words(lines.join(' '))).toEqual(words(WIDE_TABLE.replace(/[|:-]/g, ' ')));
+    // Short columns keep their width; right alignment holds on every row of a wrapped cell.
+    expect(lines[1]).toMatch(/^│ name  │ description +│ status │$/);
+    expect(lines.find((line) => line.includes('done'))).toMatch(/│   done │$/);
+  });
+
+  it('keeps a table that fits exactly as wide as its cells', () => {
+    const natural = plainLines(renderMarkdown(WIDE_TABLE));
+    const width = visibleWidth(natural[0] ?? '');
+    expect(plainLines(renderMarkdown(WIDE_TABLE, width))).toEqual(natural);
+    expect(plainLines(renderMarkdown(WIDE_TABLE, width - 1))).not.toEqual(natural);
+  });
+
+  it('draws each row as header: value lines when no column layout fits', () => {
+    const lines = plainLines(renderMarkdown(WIDE_TABLE, 20));
+    for (const line of lines) expect(visibleWidth(line)).toBeLessThanOrEqual(20);
+    expect(lines.slice(0, 2)).toEqual(['name: retry', 'description: wraps']);
+    expect(lines).toContain('status: done');
+    expect(lines).toContain('─'.repeat(20));
+  });
+
+  it('draws a rule no wider than the room', () => {
+    expect(plainLines(renderMarkdown('---', 12))).toEqual(['─'.repeat(12)]);
+    expect(plainLines(renderMarkdown('---'))).toEqual(['─'.repeat(40)]);
+  });
+
+  it('turns tabs in code into spaces, whose width is known', () => {
+    expect(plainLines(renderMarkdown('```\n\treturn x\n```'))).toEqual(['      return x']);
   });
 });
 

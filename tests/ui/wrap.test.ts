@@ -27,6 +27,17 @@ describe('wrapRendered', () => {
     expect(rows).toEqual(['\u001B[1mone two\u001B[0m', '\u001B[1mthree\u001B[22m']);
   });
 
+  it('repeats a quote\'s bar on its wrapped rows', () => {
+    const rows = wrapRendered(`${ansi.dim('│ ')}${ansi.italic('a quoted line that wraps')}`, 12);
+    expect(rows.map(stripAnsi)).toEqual(['│ a quoted', '│ line that', '│ wraps']);
+    expect(rows[1]).toContain('\u001B[3m');
+    expect(wrapRendered('  │ │ nested quote text', 12).map(stripAnsi)).toEqual(['  │ │ nested', '  │ │ quote', '  │ │ text']);
+  });
+
+  it('continues indented code under its own indentation', () => {
+    expect(wrapRendered('      return first + second', 16)).toEqual(['      return', '      first +', '      second']);
+  });
+
   it('splits a word longer than the row', () => {
     expect(wrapRendered('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
   });

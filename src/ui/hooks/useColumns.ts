@@ -2,7 +2,8 @@
 import { useStdout } from 'ink';
 import { useEffect, useState } from 'react';
 
-const FALLBACK_COLUMNS = 80;
+/** What a terminal that reports no width is taken to have. */
+export const FALLBACK_COLUMNS = 80;
 
 export function useColumns(): number {
   const { stdout } = useStdout();

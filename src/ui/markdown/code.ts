@@ -14,8 +14,11 @@ export function highlightCode(code: string, language: string | undefined): strin
 /** Code lines are indented so they stand apart from prose without drawing a box. */
 export const CODE_INDENT = '  ';
 
+/** Tabs become spaces: a terminal moves a tab to its next stop, which no width count can know. */
+const TAB = '    ';
+
 export function renderCodeLines(code: string, language: string | undefined): string[] {
-  return highlightCode(code, language)
+  return highlightCode(code.replace(/\t/g, TAB), language)
     .split('\n')
     .map((line) => CODE_INDENT + line);
 }

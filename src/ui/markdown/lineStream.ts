@@ -1,7 +1,8 @@
 // Turns a streaming markdown answer into finished terminal lines as soon as each source line
 // ends, so the REPL can print them once (Ink <Static>) and keep the live region a line tall.
 // Constructs that need their whole body before they can be drawn (tables) are held back until
-// they end; fenced code is highlighted line by line.
+// they end; fenced code is highlighted line by line. `width` is the room the lines will be drawn
+// in, read as each block is laid out (tables and rules need it; prose wraps when drawn).
 import { renderCodeLines } from './code.js';
 import { renderMarkdown } from './renderMarkdown.js';
 
@@ -14,6 +15,8 @@ export class MarkdownLineStream {
   private tableRows: string[] = [];
   private blankPending = false;
   private emittedAny = false;
+
+  constructor(private readonly width: () => number = () => Infinity) {}
 
   /** Feeds streamed text; returns the lines it finished. */
   push(text: string): string[] {
@@ -45,7 +48,9 @@ export class MarkdownLineStream {
   preview(): string[] {
     if (this.tableRows.length > 0) return [...this.tableRows, this.partialLine].filter((line) => line !== '');
     if (this.partialLine.trim() === '' || FENCE_OPEN.test(this.partialLine) && !this.fence) return [];
-    const lines = this.fence ? renderCodeLines(this.partialLine, this.fence.lang) : renderSourceLine(closeOpenMarkers(this.partialLine));
+    const lines = this.fence
+      ? renderCodeLines(this.partialLine, this.fence.lang)
+      : renderSourceLine(closeOpenMarkers(this.partialLine), this.width());
     return this.blankPending && lines.length > 0 ? ['', ...lines] : lines;
   }
 
@@ -67,7 +72,7 @@ export class MarkdownLineStream {
       this.blankPending = this.emittedAny;
       return out;
     }
-    return [...out, ...this.emit(renderSourceLine(line))];
+    return [...out, ...this.emit(renderSourceLine(line, this.width()))];
   }
 
   private processFencedLine(line: string): string[] {
@@ -85,7 +90,7 @@ export class MarkdownLineStream {
     if (this.tableRows.length === 0) return [];
     const source = this.tableRows.join('\n');
     this.tableRows = [];
-    return this.emit(renderMarkdown(source));
+    return this.emit(renderMarkdown(source, this.width()));
   }
 
   /** One blank line at most between blocks, none before the first or after the last. */
@@ -102,9 +107,9 @@ export class MarkdownLineStream {
  * A single source line rendered on its own. Leading indentation is kept as spaces rather than
  * fed to the lexer, where four spaces would turn a nested list item into a code block.
  */
-function renderSourceLine(line: string): string[] {
+function renderSourceLine(line: string, width: number): string[] {
   const indent = /^\s*/.exec(line)?.[0].replace(/\t/g, '    ') ?? '';
-  return renderMarkdown(line.trimStart()).map((rendered) => indent + rendered);
+  return renderMarkdown(line.trimStart(), width - indent.length).map((rendered) => indent + rendered);
 }
 
 /** Closes the inline markers a line cut mid-way leaves open, so it renders as it will end. */
@@ -122,7 +127,7 @@ function closeOpenMarkers(line: string): string {
 }
 
 /** A whole answer at once, through the same path as streaming so both look the same. */
-export function renderAnswer(text: string): string[] {
-  const stream = new MarkdownLineStream();
+export function renderAnswer(text: string, width?: () => number): string[] {
+  const stream = new MarkdownLineStream(width);
   return [...stream.push(text), ...stream.finish()];
 }

@@ -1,20 +1,26 @@
 // Markdown to terminal lines, written on marked's lexer tokens (marked's HTML renderer is not
-// used). Returns lines rather than one string so the REPL can commit them one by one.
+// used). Returns lines rather than one string so the REPL can commit them one by one. Prose lines
+// are wrapped later, at the width they are drawn at (wrap.ts); rules and tables, which cannot be
+// wrapped after the fact, are laid out here for `width`.
 import { marked, type Token, type Tokens } from 'marked';
 import { ansi } from './ansi.js';
 import { renderCodeLines } from './code.js';
 import { decodeEntities, renderInline } from './inline.js';
 import { renderTable } from './table.js';
 
-export function renderMarkdown(markdown: string): string[] {
-  return renderBlocks(marked.lexer(markdown), true);
+/** The widest rule drawn: a full-width line in a wide terminal reads as a page break. */
+const RULE_WIDTH = 40;
+const QUOTE_BAR = '│ ';
+
+export function renderMarkdown(markdown: string, width = Infinity): string[] {
+  return renderBlocks(marked.lexer(markdown), true, width);
 }
 
 /** Blocks are separated by one blank line when `spaced`; tight lists pass false. */
-function renderBlocks(tokens: readonly Token[], spaced: boolean): string[] {
+function renderBlocks(tokens: readonly Token[], spaced: boolean, width: number): string[] {
   const lines: string[] = [];
   for (const token of tokens) {
-    const rendered = renderBlock(token);
+    const rendered = renderBlock(token, width);
     if (rendered.length === 0) continue;
     if (spaced && lines.length > 0) lines.push('');
     lines.push(...rendered);
@@ -22,7 +28,7 @@ function renderBlocks(tokens: readonly Token[], spaced: boolean): string[] {
   return lines;
 }
 
-function renderBlock(token: Token): string[] {
+function renderBlock(token: Token, width: number): string[] {
   switch (token.type) {
     case 'space':
     case 'def':
@@ -37,15 +43,15 @@ function renderBlock(token: Token): string[] {
       return renderCodeLines(code.text, code.lang);
     }
     case 'list':
-      return renderList(token as Tokens.List);
+      return renderList(token as Tokens.List, width);
     case 'blockquote':
-      return renderBlocks((token as Tokens.Blockquote).tokens, true).map(
-        (line) => ansi.dim('│ ') + ansi.italic(line),
+      return renderBlocks((token as Tokens.Blockquote).tokens, true, width - QUOTE_BAR.length).map(
+        (line) => ansi.dim(QUOTE_BAR) + ansi.italic(line),
       );
     case 'table':
-      return renderTable(token as Tokens.Table);
+      return renderTable(token as Tokens.Table, width);
     case 'hr':
-      return [ansi.dim('─'.repeat(40))];
+      return [ansi.dim('─'.repeat(Math.max(1, Math.min(RULE_WIDTH, width))))];
     case 'html':
       return (token as Tokens.HTML).text.replace(/\n$/, '').split('\n');
     case 'text': {
@@ -64,17 +70,17 @@ function renderHeading(heading: Tokens.Heading): string {
   return ansi.bold(ansi.dim(text));
 }
 
-function renderList(list: Tokens.List): string[] {
+function renderList(list: Tokens.List, width: number): string[] {
   const first = typeof list.start === 'number' ? list.start : 1;
   const markers = list.items.map((item, index) => listMarker(list, item, first + index));
-  const width = Math.max(...markers.map((marker) => marker.length));
+  const markerWidth = Math.max(...markers.map((marker) => marker.length));
   const lines: string[] = [];
   list.items.forEach((item, index) => {
-    const marker = (markers[index] ?? '').padEnd(width);
+    const marker = (markers[index] ?? '').padEnd(markerWidth);
     // Task items carry their checkbox as a token; the marker already shows it.
     const content = item.tokens.filter((token) => token.type !== 'checkbox');
-    const body = renderBlocks(content, item.loose);
-    const indent = ' '.repeat(width + 1);
+    const body = renderBlocks(content, item.loose, width - markerWidth - 1);
+    const indent = ' '.repeat(markerWidth + 1);
     body.forEach((line, lineIndex) => {
       lines.push(lineIndex === 0 ? `${marker} ${line}` : line === '' ? '' : indent + line);
     });

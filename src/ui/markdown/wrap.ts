@@ -1,6 +1,6 @@
 // Word-wraps a rendered (styled) line to a width, measuring what the terminal will draw: styling
-// takes no columns, CJK and emoji take two. A wrapped list item or indented line continues under
-// its text, not at the left edge. Each row closes its own styles and the next reopens them, so
+// takes no columns, CJK and emoji take two. A wrapped list item, quote or indented line continues
+// under its text, not at the left edge. Each row closes its own styles and the next reopens them, so
 // every row stands alone (the terminal writer may rewrite one row without the others).
 import { visibleWidth } from './ansi.js';
 
@@ -20,18 +20,40 @@ function piecesOf(line: string): Piece[] {
   });
 }
 
-/** Where rows after the first start: under the text of a list item, else under the line's indent. */
-function continuationIndent(pieces: readonly Piece[]): number {
-  let column = 0;
-  let index = 0;
-  while (pieces[index]?.kind === 'style') index++;
-  if (pieces[index]?.kind === 'gap') column += pieces[index++]?.width ?? 0;
-  while (pieces[index]?.kind === 'style') index++;
-  const marker = pieces[index];
-  if (marker?.kind === 'word' && LIST_MARKER.test(marker.text) && pieces[index + 1]?.kind === 'gap') {
-    return column + marker.width + (pieces[index + 1]?.width ?? 0);
+/** A quote's bar at the start of a line: wrapped rows repeat it. */
+const QUOTE_BAR = '│';
+const DIM = '\u001B[2m';
+const UNDIM = '\u001B[22m';
+
+/**
+ * What rows after the first start with: the line's indentation, its quote bars redrawn, and
+ * room for a list item's marker, so wrapped text continues under the text, not the edge.
+ */
+function continuationPrefix(pieces: readonly Piece[]): { text: string; width: number } {
+  let text = '';
+  let width = 0;
+  let markerSeen = false;
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index];
+    if (!piece || piece.kind === 'style') continue;
+    if (piece.kind === 'gap') {
+      text += piece.text;
+      width += piece.width;
+      continue;
+    }
+    const followedByGap = pieces.slice(index + 1).find((next) => next.kind !== 'style')?.kind === 'gap';
+    if (!followedByGap) break;
+    if (piece.text === QUOTE_BAR) {
+      text += DIM + QUOTE_BAR + UNDIM;
+      width += 1;
+      continue;
+    }
+    if (markerSeen || !LIST_MARKER.test(piece.text)) break;
+    text += ' '.repeat(piece.width);
+    width += piece.width;
+    markerSeen = true;
   }
-  return column;
+  return { text, width };
 }
 
 /** Splits a word too long for any row into pieces that fit, by characters. */
@@ -58,7 +80,9 @@ function splitWord(word: string, room: number, width: number): string[] {
 export function wrapRendered(line: string, width: number): string[] {
   if (width <= 0 || visibleWidth(line) <= width) return [line];
   const pieces = piecesOf(line);
-  const indent = Math.min(continuationIndent(pieces), Math.floor(width / 2));
+  const found = continuationPrefix(pieces);
+  const half = Math.floor(width / 2);
+  const prefix = found.width <= half ? found : { text: ' '.repeat(half), width: half };
   const rows: string[] = [];
   let styles: string[] = [];
   let row = '';
@@ -68,8 +92,8 @@ export function wrapRendered(line: string, width: number): string[] {
 
   const breakRow = (): void => {
     rows.push(styles.length > 0 ? row + RESET : row);
-    row = ' '.repeat(indent) + styles.join('');
-    used = indent;
+    row = prefix.text + styles.join('');
+    used = prefix.width;
     pendingGap = '';
     rowHasWord = false;
   };
@@ -88,7 +112,7 @@ export function wrapRendered(line: string, width: number): string[] {
     row += pendingGap;
     used += pendingGap.length;
     pendingGap = '';
-    const parts = piece.width > width - used ? splitWord(piece.text, width - used, width - indent) : [piece.text];
+    const parts = piece.width > width - used ? splitWord(piece.text, width - used, width - prefix.width) : [piece.text];
     parts.forEach((part, index) => {
       if (index > 0) breakRow();
       row += part;

@@ -17,6 +17,7 @@ import { MarkdownLineStream, renderAnswer } from '../markdown/lineStream.js';
 import { progressDetail } from '../format/progressDetail.js';
 import { describeToolResult, toolTitle } from '../format/toolDisplay.js';
 import { FramePacer } from './framePacer.js';
+import { answerWidth } from './answerWidth.js';
 
 /** A rough token count for the spinner until the API reports the real one. */
 const CHARS_PER_TOKEN = 4;
@@ -110,11 +111,11 @@ export class TurnPresenter {
     }
     if (event.type === 'content_block_start' && event.content_block.type === 'text') {
       this.endTextBlock();
-      this.stream = new MarkdownLineStream();
+      this.stream = new MarkdownLineStream(answerWidth);
       return;
     }
     if (event.type !== 'content_block_delta' || event.delta.type !== 'text_delta') return;
-    this.stream ??= new MarkdownLineStream();
+    this.stream ??= new MarkdownLineStream(answerWidth);
     this.pendingText += event.delta.text;
     this.currentTokens += Math.ceil(event.delta.text.length / CHARS_PER_TOKEN);
     this.scheduleFlush();
@@ -167,7 +168,7 @@ export class TurnPresenter {
         }
         // Streamed text is already on screen; a message that arrives whole is drawn now.
         if (this.stream) this.endTextBlock();
-        else this.commitLines(renderAnswer(block.text));
+        else this.commitLines(renderAnswer(block.text, answerWidth));
         this.needsBullet = true;
         continue;
       }

@@ -1,8 +1,10 @@
 // Putting a resumed conversation on screen and into the store: the history goes to the model
-// unchanged; the screen shows a note and the last few exchanges as plain text.
+// unchanged; the screen shows a note and the last few exchanges, answers drawn as when they streamed.
 import type { LocalCommand } from '../../commands/types.js';
 import type { NewTranscriptItem, ReplStore } from '../../state/store.js';
 import type { Message } from '../../types/messages.js';
+import { renderAnswer } from '../markdown/lineStream.js';
+import { answerWidth } from '../runner/answerWidth.js';
 
 /** How many earlier messages are shown; older ones are only summarised in the note. */
 export const SHOWN_MESSAGES = 20;
@@ -27,7 +29,7 @@ export function transcriptItemsFor(messages: readonly Message[]): NewTranscriptI
     const typed = typedText(message);
     if (typed !== undefined) return [{ kind: 'user', text: typed }];
     const answer = assistantText(message);
-    if (answer !== undefined) return [{ kind: 'assistant_lines', lines: answer.split('\n'), startsBlock: true }];
+    if (answer !== undefined) return [{ kind: 'assistant_lines', lines: renderAnswer(answer, answerWidth), startsBlock: true }];
     return [];
   });
 }
