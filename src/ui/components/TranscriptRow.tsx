@@ -18,12 +18,7 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
     case 'welcome':
       return <Welcome version={item.version} model={item.model} cwd={item.cwd} />;
     case 'user':
-      return (
-        <Box marginTop={1}>
-          <Text color="gray">{'> '}</Text>
-          <Text color="gray">{item.text}</Text>
-        </Box>
-      );
+      return <UserPrompt text={item.text} />;
     case 'assistant_lines':
       return <AnswerLines lines={item.lines} startsBlock={item.startsBlock} />;
     case 'tool':
@@ -63,18 +58,57 @@ export function Thinking({ text, seconds, expanded }: { text: string; seconds: n
 /** Width of the answer's gutter, where a block's `●` goes. */
 export const ANSWER_GUTTER = 2;
 
-/** Rendered answer lines, wrapped here (not by Ink) so list items keep their indent. */
-export function AnswerLines({ lines, startsBlock }: { lines: readonly string[]; startsBlock: boolean }) {
-  const width = useColumns() - ANSWER_GUTTER;
+type GutteredProps = {
+  mark: string;
+  markColor?: string;
+  markDim?: boolean;
+  lines: readonly string[];
+  color?: string;
+  bold?: boolean;
+  dim?: boolean;
+  gutter?: number;
+};
+
+/**
+ * Lines beside a mark in a fixed gutter, wrapped here (not by Ink, whose flex rows let two texts
+ * overflow a narrow terminal) so indents are kept and no row is wider than the terminal.
+ */
+function Guttered({ mark, markColor, markDim, lines, color, bold, dim, gutter = ANSWER_GUTTER }: GutteredProps) {
+  const width = useColumns() - gutter;
   return (
-    <Box marginTop={startsBlock ? 1 : 0}>
-      <Box width={ANSWER_GUTTER} flexShrink={0}>
-        <Text>{startsBlock ? '●' : ' '}</Text>
+    <Box>
+      <Box width={gutter} flexShrink={0}>
+        <Text color={markColor} dimColor={markDim}>
+          {mark}
+        </Text>
       </Box>
-      <Text wrap="truncate-end">{lines.flatMap((line) => wrapRendered(line, width)).join('\n')}</Text>
+      <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim}>
+        {lines.flatMap((line) => line.split('\n').flatMap((row) => wrapRendered(row, width))).join('\n')}
+      </Text>
     </Box>
   );
 }
+
+/** A prompt as typed, after `> `; long and multi-line prompts wrap under their text. */
+function UserPrompt({ text }: { text: string }) {
+  return (
+    <Box marginTop={1}>
+      <Guttered mark=">" markColor="gray" color="gray" lines={text.split('\n')} />
+    </Box>
+  );
+}
+
+/** Rendered answer lines; a block's first line carries the `●`. */
+export function AnswerLines({ lines, startsBlock }: { lines: readonly string[]; startsBlock: boolean }) {
+  return (
+    <Box marginTop={startsBlock ? 1 : 0}>
+      <Guttered mark={startsBlock ? '●' : ' '} lines={lines} />
+    </Box>
+  );
+}
+
+/** Width of the `  ⎿  ` before a tool's result. */
+const RESULT_GUTTER = 5;
 
 type ToolCallProps = Omit<Extract<TranscriptItem, { kind: 'tool' }>, 'kind' | 'id'>;
 
@@ -82,16 +116,8 @@ export function ToolCall({ title, summary, isError, patch, preview }: ToolCallPr
   const shown = !isError && preview ? [...preview.lines, ...(preview.more > 0 ? [`… +${preview.more} lines`] : [])] : [summary];
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text>
-        <Text color={isError ? 'red' : 'green'}>● </Text>
-        <Text bold>{title}</Text>
-      </Text>
-      <Box>
-        <Text dimColor>{'  ⎿  '}</Text>
-        <Text color={isError ? 'red' : undefined} dimColor={!isError}>
-          {shown.join('\n')}
-        </Text>
-      </Box>
+      <Guttered mark="●" markColor={isError ? 'red' : 'green'} bold lines={[title]} />
+      <Guttered mark="  ⎿" markDim gutter={RESULT_GUTTER} dim={!isError} color={isError ? 'red' : undefined} lines={shown} />
       {patch && (
         <Box paddingLeft={5}>
           <DiffView hunks={patch} />
