@@ -7,12 +7,14 @@ import { expectNoTerminalWraps, FOOTER, openRepl, region, TURN_END } from './sce
 
 const PROMPT = 'please run the long command and tell me what it printed, with detail; '.repeat(3).trim();
 const OUTPUT = 'a first output line that is long enough to wrap at eighty columns in the terminal window, surely it is';
+/** Tabs move to the terminal's next stop; drawn as spaces, their width is known. */
+const TABBED = 'col1\tcol2\tcol3\tcol4\tcol5\tcol6\tcol7\tcol8';
 
 describe.each([31, 80])('rows beside a mark at %i columns', (cols) => {
   it('wrap under their text and fit the terminal', async () => {
     const { session } = await openRepl(
       [
-        { content: [{ type: 'tool_use', name: 'Bash', input: { command: `echo "${OUTPUT}" && echo two` } }] },
+        { content: [{ type: 'tool_use', name: 'Bash', input: { command: `echo "${OUTPUT}" && echo two && printf '${TABBED.replace(/\t/g, '\\t')}\\n'` } }] },
         { content: [{ type: 'text', text: 'Done.' }] },
       ],
       cols,
@@ -35,6 +37,7 @@ describe.each([31, 80])('rows beside a mark at %i columns', (cols) => {
     const result = region(lines, lines.find((line) => line.includes('⎿')) ?? '', /^ {5}two$/);
     expect(result.map((row) => row.replace(/^\s*⎿?\s*/, '')).join(' ')).toBe(OUTPUT);
     for (const row of result.slice(1)) expect(row).toMatch(/^ {5}\S/);
+    expect(lines.some((line) => line.includes('col1    col2'))).toBe(true);
     expect(lines.filter((line) => FOOTER.test(line))).toHaveLength(1);
   });
 });

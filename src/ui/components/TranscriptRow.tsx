@@ -2,6 +2,7 @@
 import { Box, Text } from 'ink';
 import type { NoticeTone, TranscriptItem } from '../../state/store.js';
 import { useColumns } from '../hooks/useColumns.js';
+import { expandTabs } from '../markdown/ansi.js';
 import { wrapRendered } from '../markdown/wrap.js';
 import { DiffView } from './DiffView.js';
 import { Welcome } from './Welcome.js';
@@ -83,7 +84,7 @@ function Guttered({ mark, markColor, markDim, lines, color, bold, dim, gutter = 
         </Text>
       </Box>
       <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim}>
-        {lines.flatMap((line) => line.split('\n').flatMap((row) => wrapRendered(row, width))).join('\n')}
+        {lines.flatMap((line) => expandTabs(line).split('\n').flatMap((row) => wrapRendered(row, width))).join('\n')}
       </Text>
     </Box>
   );

@@ -33,3 +33,8 @@ export function stripAnsi(text: string): string {
 export function visibleWidth(text: string): number {
   return stringWidth(text);
 }
+
+/** Tabs as spaces: a terminal moves a tab to its next stop, which no width count can know. */
+export function expandTabs(text: string): string {
+  return text.replace(/\t/g, '    ');
+}
