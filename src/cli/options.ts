@@ -32,6 +32,7 @@ const optionSchemas = {
   addDir: () => z.array(z.string()),
   pluginDir: () => z.array(z.string()),
   includePartialMessages: () => z.boolean(),
+  includeHookEvents: () => z.boolean(),
   continue: () => z.boolean(),
   resume: () => z.union([z.string(), z.boolean()]),
   sessionId: () => z.string(),
@@ -95,6 +96,8 @@ export type CliOptions = {
   /** `--plugin-dir` folders. */
   pluginDirs: string[];
   includePartialMessages: boolean;
+  /** `--include-hook-events`: stream-json shows every hook, not only SessionStart's. */
+  includeHookEvents: boolean;
   sessionId?: string;
   sessionPersistence: boolean;
   inputFormat: InputFormat;
@@ -168,6 +171,7 @@ export function readCliOptions(raw: Record<string, unknown>): CliOptions {
     addDirs: options.addDir ?? [],
     pluginDirs: options.pluginDir ?? [],
     includePartialMessages: options.includePartialMessages ?? false,
+    includeHookEvents: options.includeHookEvents ?? false,
     sessionId: options.sessionId,
     sessionPersistence: options.sessionPersistence ?? true,
     inputFormat: options.inputFormat ?? 'text',

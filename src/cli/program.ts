@@ -86,6 +86,7 @@ export function buildProgram(): Command {
     .option('--add-dir <directories...>', 'More directories the tools may work in')
     .option('--plugin-dir <path>', 'Load a plugin from a folder for this session (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--include-partial-messages', 'Also print raw stream events (with --print and stream-json)')
+    .option('--include-hook-events', 'Also print every hook starting and answering (with stream-json output)')
     .option('-c, --continue', 'Continue the most recent conversation in this directory')
     .option('-r, --resume [sessionId]', 'Resume a conversation by session id')
     .option('--session-id <uuid>', 'Use this session id (a UUID)', uuid)

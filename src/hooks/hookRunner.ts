@@ -50,6 +50,8 @@ export interface HookRunner {
   simple<E extends SimpleHookEvent>(event: E, fields: HookEventFields[E], site: HookCallSite): Promise<SimpleHookResult>;
   /** The same runner with these callbacks run beside the command hooks, for every event. */
   withCallbacks(callbacks: HookCallbacks): HookRunner;
+  /** The same runner, telling `observer` of every command hook no call site observes itself. */
+  withObserver(observer: HookObserver): HookRunner;
 }
 
 export type HookRunnerOptions = {
@@ -63,6 +65,8 @@ export type HookRunnerOptions = {
   env?: Record<string, string>;
   /** An SDK host's hook callbacks. */
   callbacks?: HookCallbacks;
+  /** Told of each command hook, at every call (stream-json's `--include-hook-events`). */
+  observer?: HookObserver;
 };
 
 export function createHookRunner(options: HookRunnerOptions): HookRunner {
@@ -78,15 +82,18 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     ...base(site),
     ...fields,
   });
-  const run = (site: HookCallSite): RunHooksOptions => ({
-    hooks: options.config,
-    cwd: site.cwd,
-    projectDir: options.projectDir,
-    ...(site.signal ? { signal: site.signal } : {}),
-    ...(site.observer ? { observer: site.observer } : {}),
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.callbacks ? { callbacks: options.callbacks } : {}),
-  });
+  const run = (site: HookCallSite): RunHooksOptions => {
+    const observer = site.observer ?? options.observer;
+    return {
+      hooks: options.config,
+      cwd: site.cwd,
+      projectDir: options.projectDir,
+      ...(site.signal ? { signal: site.signal } : {}),
+      ...(observer ? { observer } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.callbacks ? { callbacks: options.callbacks } : {}),
+    };
+  };
   return {
     has: (event) => (options.config[event] ?? []).some((group) => group.hooks.length > 0) || options.callbacks?.has(event) === true,
     preToolUse: (fields, site) => runPreToolUseHooks(input<'PreToolUse'>(fields, site), run(site)),
@@ -102,5 +109,6 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner {
     sessionStart: (fields, site) => runSessionStartHooks(input<'SessionStart'>(fields, site), run(site)),
     simple: (event, fields, site) => runSimpleHooks(event, input(fields, site), run(site)),
     withCallbacks: (callbacks) => createHookRunner({ ...options, callbacks }),
+    withObserver: (observer) => createHookRunner({ ...options, observer }),
   };
 }

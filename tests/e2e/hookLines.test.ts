@@ -1,8 +1,10 @@
 // SessionStart hooks in stream-json, in the shapes Claude Code 2.1.332 printed against the mock:
 // a hook_started line per command hook, then a hook_response per hook as it answers (output,
-// stdout, stderr, exit_code, outcome), all before system/init; other events and the json
-// formats show none, and an SDK host receives the same lines.
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+// stdout, stderr, exit_code, outcome), all before system/init; other events show none unless
+// --include-hook-events (tests/e2e/hookEventShapes.test.ts), the json formats none. An SDK host
+// receives the same lines, as the reference orders them: SessionStart runs before initialize is
+// answered (recorded from 2.1.332 with raw stream-json input), UserPromptSubmit before init.
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineKinds, scenario, STREAM_JSON, type Scenario } from './harness.js';
@@ -75,16 +77,62 @@ describe('SessionStart hook lines', () => {
     expect((JSON.parse(plain.stdout) as Record<string, unknown>).type).toBe('result');
   });
 
-  it('an SDK host receives them too', async () => {
+  it('an SDK host receives them too, before init', async () => {
     const s = await scenario([ok]);
     await withHooks(s);
     const { messages } = await runSdkQuery(s, 'hello');
-    const hookLines = messages.filter((message) => message.type === 'system' && String(message.subtype).startsWith('hook_'));
-    expect(hookLines.map((message) => (message as { subtype: string }).subtype)).toEqual([
-      'hook_started',
-      'hook_started',
-      'hook_response',
-      'hook_response',
+    const kinds = messages.map((message) => `${message.type}/${'subtype' in message ? String(message.subtype) : ''}`);
+    expect(kinds.slice(0, 5)).toEqual(['system/hook_started', 'system/hook_started', 'system/hook_response', 'system/hook_response', 'system/init']);
+  });
+
+  it('stream-json input: SessionStart runs before initialize is answered, UserPromptSubmit before init', async () => {
+    const s = await scenario([ok]);
+    await withHooks(s);
+    const stdin = [
+      JSON.stringify({ type: 'control_request', request_id: 'init-1', request: { subtype: 'initialize' } }),
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello' }, parent_tool_use_id: null, session_id: '' }),
+      '',
+    ].join('\n');
+    const plain = await s.run([...STREAM_JSON, '--input-format', 'stream-json'], { stdin });
+    expect(plain.code).toBe(0);
+    expect(lineKinds(plain.json())).toEqual([
+      'system/hook_started',
+      'system/hook_started',
+      'system/hook_response',
+      'system/hook_response',
+      'control_response',
+      'system/init',
+      'assistant',
+      'result/success',
     ]);
+    const all = await s.run([...STREAM_JSON, '--input-format', 'stream-json', '--include-hook-events'], { stdin });
+    const lines = all.json();
+    expect(lineKinds(lines).slice(4, 8)).toEqual(['control_response', 'system/hook_started', 'system/hook_response', 'system/init']);
+    expect(lines[5]).toMatchObject({ hook_name: 'UserPromptSubmit', hook_event: 'UserPromptSubmit' });
+    expect(lines[6]).toMatchObject({ stdout: 'prompt context\n', outcome: 'success', exit_code: 0 });
+  });
+
+  it('without an initialize, SessionStart still runs before the first init', async () => {
+    const s = await scenario([ok]);
+    await withHooks(s);
+    const stdin = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello' }, parent_tool_use_id: null, session_id: '' })}\n`;
+    const run = await s.run([...STREAM_JSON, '--input-format', 'stream-json'], { stdin });
+    expect(lineKinds(run.json()).slice(0, 5)).toEqual(['system/hook_started', 'system/hook_started', 'system/hook_response', 'system/hook_response', 'system/init']);
+    const sent = JSON.stringify(s.mock.requests[0]?.body.messages);
+    expect(sent.indexOf('branch policy: trunk only')).toBeLessThan(sent.indexOf('hello'));
+  });
+
+  it("an SDK host's includeHookEvents shows a tool's hooks", async () => {
+    const s = await scenario([{ content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'echo hi' } }] }, ok]);
+    await withHooks(s);
+    const settings = join(s.world.repo, '.claude', 'settings.json');
+    const { hooks } = JSON.parse(await readFile(settings, 'utf8')) as { hooks: Record<string, unknown> };
+    await writeFile(settings, JSON.stringify({ hooks: { ...hooks, PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo checked' }] }] } }));
+    const { messages } = await runSdkQuery(s, 'hello', { includeHookEvents: true, permissionMode: 'bypassPermissions', allowDangerouslySkipPermissions: true });
+    const names = messages.flatMap((message) => (message.type === 'system' && message.subtype === 'hook_response' ? [message.hook_name] : []));
+    expect(names).toContain('PreToolUse:Bash');
+    expect(names).toContain('UserPromptSubmit');
+    const without = await runSdkQuery(s, 'hello');
+    expect(without.messages.some((message) => message.type === 'system' && message.subtype === 'hook_response' && message.hook_event !== 'SessionStart')).toBe(false);
   });
 });

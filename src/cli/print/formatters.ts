@@ -47,13 +47,26 @@ function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFor
 }
 
 function streamJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFormatter {
+  // A safe tool starts (its PreToolUse hook with it) as soon as its block is complete, before the
+  // loop hands the block's message on: hook lines that arrive while a block streams wait for the
+  // block's line, so a tool's hooks follow the message that asked for it, as the reference orders them.
+  let held: SdkHookLine[] | undefined;
+  const release = (): void => {
+    for (const line of held?.splice(0) ?? []) writer.json(line);
+    held = undefined;
+  };
   return {
-    hookLine: (line) => writer.json(line),
+    hookLine: (line) => (held ? held.push(line) : writer.json(line)),
     start: (init) => writer.json(init),
     event: (event) => {
       for (const line of toSdkLines(event, ctx)) writer.json(line);
+      if (event.type === 'stream_event' && event.event.type === 'content_block_start') held ??= [];
+      else if (event.type !== 'stream_event') release();
     },
-    finish: (result) => writer.json(result),
+    finish: (result) => {
+      release();
+      writer.json(result);
+    },
   };
 }
 

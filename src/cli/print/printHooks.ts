@@ -1,6 +1,7 @@
-// Print mode's session and prompt hooks: SessionStart runs before `init` is printed (stream-json
-// shows each of its hooks there) and its context goes before the prompt, UserPromptSubmit context
-// after it, and hook warnings go to stderr so stdout stays parseable.
+// Print mode's session and prompt hooks: SessionStart and UserPromptSubmit run before `init` is
+// printed, as the reference runs them (stream-json shows their hooks there); SessionStart's context
+// goes before the prompt, UserPromptSubmit's after it, and hook warnings go to stderr so stdout
+// stays parseable.
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
 import type { HookObserver } from '../../hooks/runner.js';
 import type { UserMessage } from '../../types/messages.js';
@@ -18,19 +19,19 @@ export type HookedPrompt = { blocked?: string; after: UserMessage[] };
 
 /** The SessionStart hooks' context, for before the prompt; `observer` hears of each hook. */
 export async function sessionStartHooks(
-  booted: Pick<Bootstrapped, 'hooks' | 'model'>,
+  booted: Pick<Bootstrapped, 'model'>,
   source: SessionStartSource,
   context: ToolUseContext,
   observer?: HookObserver,
 ): Promise<UserMessage[]> {
   const site = { ...hookSiteFor(context), ...(observer ? { observer } : {}) };
-  const started = await runSessionStartHooks(booted.hooks, source, booted.model, site);
+  const started = await runSessionStartHooks(context.hooks, source, booted.model, site);
   warn(started.notices);
   return started.context;
 }
 
-export async function promptSubmitHooks(booted: Pick<Bootstrapped, 'hooks'>, prompt: string, context: ToolUseContext): Promise<HookedPrompt> {
-  const submitted = await runPromptSubmitHooks(booted.hooks, prompt, hookSiteFor(context));
+export async function promptSubmitHooks(prompt: string, context: ToolUseContext): Promise<HookedPrompt> {
+  const submitted = await runPromptSubmitHooks(context.hooks, prompt, hookSiteFor(context));
   warn(submitted.notices);
   return { ...(submitted.blocked !== undefined ? { blocked: submitted.blocked } : {}), after: submitted.context };
 }

@@ -29,7 +29,7 @@ import { abortOnSignals } from '../signals.js';
 import { promptBlockedLoop } from '../hooksSetup.js';
 import { denyInPrintMode } from './denyInPrintMode.js';
 import { endSessionHooks, promptSubmitHooks, sessionStartHooks, type HookedPrompt } from './printHooks.js';
-import { hookLineObserver } from './hookLines.js';
+import { hookLineObserver, observingHooks } from './hookLines.js';
 import { createFormatter } from './formatters.js';
 import { modelUsageReport } from './modelUsage.js';
 import { createLineWriter } from './output.js';
@@ -91,14 +91,16 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   const prompted = createUserMessage({ content: await expandMcpMentions(turn.prompt, booted.mcp, controller.signal) });
 
   try {
-    const context = booted.createContext(controller.signal, () => controller.abort());
-    // SessionStart runs before init is printed: stream-json shows its hooks first, as the reference does.
     const hookLines = hookLineObserver(() => booted.sessionId, formatter.hookLine);
+    const created = booted.createContext(controller.signal, () => controller.abort());
+    const context = options.includeHookEvents ? observingHooks(created, hookLines) : created;
+    // SessionStart and UserPromptSubmit run before init is printed: stream-json shows their hooks
+    // first, as the reference does (SessionStart's always, the others' with --include-hook-events).
     const before = local !== undefined ? [] : await sessionStartHooks(booted, history.length > 0 ? 'resume' : 'startup', context, hookLines);
-    formatter.start(initMessage(booted, registry));
     // A local command's line is not a prompt: it is not kept for the model to read on resume.
     if (local === undefined) live.recordPrompt(prompted, prompt);
-    const hooked: HookedPrompt = local !== undefined ? { after: [] } : await promptSubmitHooks(booted, turn.prompt, context);
+    const hooked: HookedPrompt = local !== undefined ? { after: [] } : await promptSubmitHooks(turn.prompt, context);
+    formatter.start(initMessage(booted, registry));
     const compacting = compactInstructionsOf(prompt);
     const loop = local !== undefined ? answeredLocally() : hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
       messages: history,

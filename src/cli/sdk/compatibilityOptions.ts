@@ -18,7 +18,6 @@ const ACCEPTED_FLAGS: readonly string[] = [
   '--debug-to-stderr',
   '--permission-prompts <mode>',
   '--channels <channel>',
-  '--include-hook-events',
   '--session-mirror',
   '--project-config-root <dir>',
   '--await-initialize',

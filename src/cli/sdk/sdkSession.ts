@@ -12,7 +12,7 @@ import { currentMemoryFiles } from '../../memory/index.js';
 import { session } from '../../state/session.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
-import type { Message } from '../../types/messages.js';
+import type { Message, UserMessage } from '../../types/messages.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import type { CliOptions } from '../options.js';
 import { createFormatter, type PrintFormatter } from '../print/formatters.js';
@@ -21,6 +21,8 @@ import { initMessage } from '../print/initMessage.js';
 import type { CommandRegistry } from '../../commands/registry.js';
 import { denyInPrintMode } from '../print/denyInPrintMode.js';
 import { endSessionHooks } from '../print/printHooks.js';
+import { hookLineObserver, observingHooks } from '../print/hookLines.js';
+import { hookSiteFor, runSessionStartHooks } from '../hooksSetup.js';
 import type { LiveSession } from '../session/liveSession.js';
 import type { ControlChannel } from './controlChannel.js';
 import { contextUsage } from './contextUsage.js';
@@ -53,8 +55,15 @@ export class SdkSession implements HostRequestTarget {
   private stopped = false;
   private thinking: ThinkingConfig | undefined;
   private readonly hooks = new SdkHookRegistry();
-  /** SessionStart hooks run once, on the first turn (after the host's initialize registered its callbacks). */
-  private sessionStart: 'startup' | 'resume' | undefined;
+  /**
+   * SessionStart hooks run once, as the reference runs them: before initialize is answered (its
+   * callbacks registered first), or before the first turn when the host sends no initialize.
+   */
+  private sessionStart: Promise<void> | undefined;
+  /** SessionStart's context, until the first turn that sends a prompt takes it. */
+  private startContext: UserMessage[] = [];
+  /** Aborted when the host goes away: a SessionStart hook still running is cancelled. */
+  private readonly lifetime = new AbortController();
   private agents: AgentSummary[] = [];
   private registry: CommandRegistry | undefined;
   /** Kept for structured output, which Pulse does not produce yet. */
@@ -66,7 +75,6 @@ export class SdkSession implements HostRequestTarget {
 
   constructor(private readonly inputs: SdkSessionInputs) {
     this.history = inputs.history;
-    this.sessionStart = inputs.history.length > 0 ? 'resume' : 'startup';
     const { options, writer, channel } = inputs;
     this.formatter = createFormatter('stream-json', writer, {
       sessionId: inputs.live.sessionId,
@@ -107,12 +115,14 @@ export class SdkSession implements HostRequestTarget {
     this.stopped = true;
     this.queue.length = 0;
     this.running?.abort();
+    this.lifetime.abort();
   }
 
   async initialize(request: InitializeRequest): Promise<Record<string, unknown>> {
     // Only here, not at boot: a malformed definition is then answered as this request's error.
     if (request.agents) this.addHostAgents(request.agents);
     this.applyInitialize(request);
+    await this.startSession();
     const { booted } = this.inputs;
     const registry = await booted.commands.registry();
     return initializeResponse({
@@ -182,8 +192,24 @@ export class SdkSession implements HostRequestTarget {
     this.agents = definitions.map(summarizeAgent);
   }
 
+  /** Runs the SessionStart hooks once; each is shown as a hook_started / hook_response line. */
+  private startSession(): Promise<void> {
+    this.sessionStart ??= (async () => {
+      const { booted, live, history } = this.inputs;
+      const context = this.decorate(booted.createContext(this.lifetime.signal));
+      const observer = hookLineObserver(() => live.sessionId, this.formatter.hookLine);
+      const source = history.length > 0 ? 'resume' : 'startup';
+      const started = await runSessionStartHooks(context.hooks, source, session.model, { ...hookSiteFor(context), observer });
+      // stderr reaches the host's debug output without disturbing the protocol on stdout.
+      for (const notice of started.notices) process.stderr.write(`pulse: warning: ${notice}\n`);
+      this.startContext = started.context;
+    })();
+    return this.sessionStart;
+  }
+
   private async drain(): Promise<void> {
     this.registry ??= await this.inputs.booted.commands.registry();
+    await this.startSession();
     for (let line = this.queue.shift(); line !== undefined && !this.stopped; line = this.queue.shift()) {
       const controller = new AbortController();
       this.running = controller;
@@ -208,13 +234,16 @@ export class SdkSession implements HostRequestTarget {
       init: () => ({ ...initMessage(booted, this.registry), model: session.model }),
       onStart: () => this.reportState('running'),
       thinking: () => this.thinking,
-      decorateContext: (context) => this.withHostHooks(context),
-      takeSessionStart: () => {
-        const source = this.sessionStart;
-        this.sessionStart = undefined;
-        return source;
-      },
+      decorateContext: (context) => this.decorate(context),
+      takeSessionStartContext: () => this.startContext.splice(0),
     };
+  }
+
+  /** The host's hook callbacks, and with --include-hook-events every hook shown as it runs. */
+  private decorate(context: ToolUseContext): ToolUseContext {
+    const hooked = this.withHostHooks(context);
+    if (!this.inputs.options.includeHookEvents) return hooked;
+    return observingHooks(hooked, hookLineObserver(() => this.inputs.live.sessionId, this.formatter.hookLine));
   }
 
   private withHostHooks(context: ToolUseContext): ToolUseContext {

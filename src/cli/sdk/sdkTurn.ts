@@ -14,9 +14,9 @@ import type { Terminal } from '../../query/state.js';
 import { session } from '../../state/session.js';
 import { toolsForMode } from '../../tools/sessionTools.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
-import type { ContentBlockParam, LoopEvent, Message } from '../../types/messages.js';
+import type { ContentBlockParam, LoopEvent, Message, UserMessage } from '../../types/messages.js';
 import { createUserMessage } from '../../utils/messages.js';
-import { hookSiteFor, runPromptSubmitHooks, runSessionStartHooks, type SessionStartSource } from '../hooksSetup.js';
+import { hookSiteFor, runPromptSubmitHooks } from '../hooksSetup.js';
 import type { CliOptions } from '../options.js';
 import type { PrintFormatter } from '../print/formatters.js';
 import { modelUsageReport } from '../print/modelUsage.js';
@@ -24,7 +24,6 @@ import { buildResult } from '../print/result.js';
 import { RunTally } from '../print/runTally.js';
 import type { SdkInit, SdkResult } from '../print/sdkTypes.js';
 import { runHeadlessCommand } from '../print/headlessCommand.js';
-import { hookLineObserver } from '../print/hookLines.js';
 import { cleanupTranscriptsInBackground } from '../session/backgroundCleanup.js';
 import type { LiveSession } from '../session/liveSession.js';
 import { withSessionFiles } from '../session/openSession.js';
@@ -42,8 +41,8 @@ export type SdkTurnDeps = {
   thinking: () => ThinkingConfig | undefined;
   /** Adds what the SDK contributes to a turn's context (host hook callbacks). */
   decorateContext: (context: ToolUseContext) => ToolUseContext;
-  /** On the session's first turn only: what SessionStart hooks are told started it. */
-  takeSessionStart: () => SessionStartSource | undefined;
+  /** SessionStart's context (the hooks ran before the first turn), for the first prompt only. */
+  takeSessionStartContext: () => UserMessage[];
 };
 
 function warn(notices: readonly string[]): void {
@@ -123,18 +122,23 @@ export async function runSdkTurn(
   const apiStartMs = session.totalAPIDurationMs;
   const tally = new RunTally();
   const next = sinceCompaction(history);
-  deps.formatter.start(deps.init());
-  deps.onStart();
+  // The init line comes once the prompt's hooks have run, as the reference orders them.
+  const begin = (): void => {
+    deps.formatter.start(deps.init());
+    deps.onStart();
+  };
   // `/compact [instructions]` summarises the conversation instead of sending a prompt.
   const compacting = typeof line.message.content === 'string' ? compactInstructionsOf(line.message.content) : undefined;
   const before = [...next];
   const turn =
     compacting !== undefined ? { prompt: String(line.message.content), allowedRules: [] } : await turnFor(deps, line, controller.signal);
   if (turn instanceof Error) {
+    begin();
     deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: turn }, startedAt, apiStartMs));
     return next;
   }
   if ('answered' in turn) {
+    begin();
     deps.formatter.finish(resultFor(deps, tally, { reason: 'completed' }, startedAt, apiStartMs, turn.answered));
     return next;
   }
@@ -146,21 +150,15 @@ export async function runSdkTurn(
   const prompted = createUserMessage({ content }, reusable && line.uuid ? line.uuid : randomUuid());
   const base = contextForTurn(deps.booted.createContext(controller.signal), turn);
   const context = deps.decorateContext({ ...withSessionFiles(base, deps.live), abortTurn: () => controller.abort() });
-  const source = deps.takeSessionStart();
-  if (source !== undefined) {
-    // Its context goes before the first prompt, as in print mode; each hook is shown as a
-    // hook_started / hook_response line.
-    const observer = hookLineObserver(() => deps.live.sessionId, deps.formatter.hookLine);
-    const started = await runSessionStartHooks(context.hooks, source, session.model, { ...hookSiteFor(context), observer });
-    warn(started.notices);
-    for (const message of started.context) {
-      deps.live.recordEvent(message);
-      next.push(message);
-    }
+  // SessionStart's context goes before the first prompt, as in print mode.
+  for (const message of deps.takeSessionStartContext()) {
+    deps.live.recordEvent(message);
+    next.push(message);
   }
   // A prompt a UserPromptSubmit hook refuses never joins the conversation.
   const hooked = await runPromptSubmitHooks(context.hooks, promptText(line.message.content), hookSiteFor(context));
   warn(hooked.notices);
+  begin();
   if (hooked.blocked !== undefined) {
     deps.formatter.finish(resultFor(deps, tally, { reason: 'model_error', error: new Error(hooked.blocked) }, startedAt, apiStartMs));
     return next;
