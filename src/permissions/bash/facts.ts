@@ -11,6 +11,7 @@ import { findVerdict, readerVerdict, unsafeOptionsOf, type Read, type ReaderVerd
 import { SHELLS, type RunnerKind, type Segment } from './script.js';
 import { stripWrappers } from './wrappers.js';
 import { writerVerdict } from './writers.js';
+import { parseXargs, type XargsOption } from './xargs.js';
 
 export type PathUse = {
   access: PathAccess;
@@ -114,17 +115,14 @@ function possiblePaths(command: readonly ExpandedWord[], local: boolean): Expand
   return words;
 }
 
-/** xargs options that only change batching and tracing, not what the command line becomes. */
-const HARMLESS_XARGS_OPTIONS = /^(-0|--null|-r|--no-run-if-empty|-t|--verbose|-x|--exit|-[nPLs]\d*|--max-(args|procs|lines|chars)(=\d+)?|\d+)$/;
+/** xargs options that only change batching, tracing or where the arguments are read from (the
+ * file is checked as read), not what the command line becomes. */
+const HARMLESS_XARGS_FLAGS = new Set(['null', 'no-run-if-empty', 'verbose', 'exit', 'arg-file']);
+const XARGS_COUNTS = new Set(['max-args', 'max-procs', 'max-lines', 'max-chars']);
 
-/** The option words before xargs's command (values included). */
-function xargsOptions(args: readonly ExpandedWord[]): string[] {
-  const options: string[] = [];
-  for (const arg of args) {
-    if (!arg.text.startsWith('-') && !/^\d+$/.test(arg.text)) break;
-    options.push(arg.text);
-  }
-  return options;
+function isHarmlessXargsOption(option: XargsOption): boolean {
+  if (HARMLESS_XARGS_FLAGS.has(option.name)) return true;
+  return XARGS_COUNTS.has(option.name) && (option.value === undefined ? option.name === 'max-lines' : /^\d+$/.test(option.value.text));
 }
 
 function shellRunner(args: readonly ExpandedWord[]): string | undefined {
@@ -143,10 +141,12 @@ function judgeProgram(segment: Segment, name: string, command: readonly Expanded
   }
   if (name === 'eval') return { readOnly: false, why: 'eval runs its arguments as a script', unsafe: [], reads: [], runner: 'shell' };
   if (name === 'xargs' && args.length > 0) {
-    const options = xargsOptions(args);
-    const changing = options.find((option) => !HARMLESS_XARGS_OPTIONS.test(option));
-    if (changing !== undefined) return { readOnly: false, why: `xargs ${changing} builds the command from what it reads`, unsafe: [], reads: [], runner: 'xargs' };
-    return { readOnly: true, unsafe: [], reads: [], runner: 'xargs' };
+    const line = parseXargs(args);
+    // `xargs -a secrets/key echo` reads the file as `cat secrets/key` does: Read rules apply to it.
+    const reads = line.argFiles.map((word): Read => ({ word, scope: 'file' }));
+    const changing = line.options.find((option) => !isHarmlessXargsOption(option));
+    if (changing !== undefined) return { readOnly: false, why: `xargs ${changing.written} builds the command from what it reads`, unsafe: [], reads, runner: 'xargs' };
+    return { readOnly: true, unsafe: [], reads, runner: 'xargs' };
   }
   const verdict: ReaderVerdict | undefined = name === 'git' ? gitVerdict([command[0] as ExpandedWord, ...args], exists) : readerVerdict(name, args);
   if (!verdict) return undefined;

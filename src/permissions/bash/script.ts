@@ -9,6 +9,7 @@ import { parseScript } from './parse/scanner.js';
 import type { Redirect, ShellCommand } from './parse/types.js';
 import { assignmentScripts, optionScripts } from './optionScripts.js';
 import { commandSuffixes } from './wrappers.js';
+import { parseXargs } from './xargs.js';
 
 export const MAX_SCRIPT_DEPTH = 3;
 
@@ -133,7 +134,10 @@ function producedText(producer: Segment | undefined): string | undefined {
   return undefined;
 }
 
-type Inner = { script: string | undefined; via: string } | { argv: ExpandedWord[]; via: string; kind: 'xargs' | 'find' };
+type Inner =
+  | { script: string | undefined; via: string }
+  /** `argsFromFile`: xargs reads the appended arguments from a file (`-a`), not from the pipe. */
+  | { argv: ExpandedWord[]; via: string; kind: 'xargs' | 'find'; argsFromFile?: boolean };
 
 /** The script a shell reads on stdin: `''` when there is none, undefined when it is unknown. */
 function stdinScript(segment: Segment): string | undefined {
@@ -147,16 +151,11 @@ function stdinScript(segment: Segment): string | undefined {
 }
 
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-const XARGS_VALUE_OPTIONS = new Set(['-I', '-i', '-L', '-l', '-n', '-P', '-s', '-d', '-E', '-e', '-a', '--delimiter', '--arg-file', '--max-args', '--max-procs', '--max-lines', '--max-chars', '--replace', '--eof']);
 
-function xargsCommand(args: readonly ExpandedWord[]): ExpandedWord[] {
-  let index = 0;
-  while (index < args.length) {
-    const value = (args[index] as ExpandedWord).text;
-    if (!value.startsWith('-')) break;
-    index += XARGS_VALUE_OPTIONS.has(value) ? 2 : 1;
-  }
-  return args.slice(index);
+/** What feeds the arguments xargs appends: the pipe into it, or a file whose lines are unknown. */
+function xargsFeed(segment: Segment, fromFile: boolean): Pick<Segment, 'pipedFrom'> {
+  if (fromFile) return { pipedFrom: 'unknown' };
+  return segment.pipedFrom ? { pipedFrom: segment.pipedFrom } : {};
 }
 
 /** Commands inside this one, as scripts to parse or as argument lists. */
@@ -206,8 +205,8 @@ function innerCommandsOf(segment: Segment, name: string, args: readonly Expanded
     return found;
   }
   if (name === 'xargs') {
-    const command = xargsCommand(args);
-    return command.length > 0 ? [{ argv: command, via: 'xargs', kind: 'xargs' }] : [];
+    const { command, argFiles } = parseXargs(args);
+    return command.length > 0 ? [{ argv: command, via: 'xargs', kind: 'xargs', ...(argFiles.length > 0 ? { argsFromFile: true } : {}) }] : [];
   }
   return [];
 }
@@ -277,7 +276,7 @@ function addSegment(builder: Builder, segment: Segment, depth: number): void {
         inSubstitution: false,
         problems: [],
         // What xargs reads from stdin becomes more arguments; the pipe feeding xargs feeds them.
-        ...(inner.kind === 'xargs' ? { argsFromStdin: true, ...(segment.pipedFrom ? { pipedFrom: segment.pipedFrom } : {}) } : {}),
+        ...(inner.kind === 'xargs' ? { argsFromStdin: true, ...xargsFeed(segment, inner.argsFromFile === true) } : {}),
       };
       addSegment(builder, nested, depth + 1);
     } else if (inner.script === undefined) {
