@@ -1,23 +1,18 @@
-// Owns every MCP connection for the session: connects all servers in parallel at startup,
-// tracks each one's status, puts a deadline on every call, marks a crashed server failed (its
-// tools then answer with the reason) and reconnects HTTP/SSE servers with backoff.
-import type { CallToolResult, GetPromptResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+// Owns every MCP server of the session: connects them all in parallel at startup, tracks each
+// one's status, puts a deadline on every call and answers project-server approvals. A server's
+// record is `serverSlot.ts`; connecting, and reconnecting after a crash, is `slotConnector.ts`.
+import type { CallToolResult, GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyTool } from '../tools/Tool.js';
-import { projectServerApproval, REJECTED_REASON, type McpApprovalChoice, type McpApprovalSettings } from './approval.js';
-import type { McpServerConfig, McpServerEntry } from './config.js';
-import { abortError, isConnectionLost, isMcpError, loadSdkErrorTypes, McpToolCallError } from './callErrors.js';
-import { connectServer, errorMessage, McpConnectError, type McpConnection } from './connect.js';
-import {
-  connectTimeoutMs,
-  maxOutputTokens,
-  RECONNECT_ATTEMPTS,
-  RECONNECT_BASE_DELAY_MS,
-  toolTimeoutMs,
-} from './limits.js';
+import type { McpResourceSource, McpResourceSummary } from '../tools/mcpResources/types.js';
+import { REJECTED_REASON, type McpApprovalChoice, type McpApprovalSettings } from './approval.js';
+import type { McpServerEntry } from './config.js';
+import { abortError, isConnectionLost, isMcpError, McpToolCallError } from './callErrors.js';
+import { errorMessage, type McpConnection } from './connect.js';
+import { connectTimeoutMs, maxOutputTokens, RECONNECT_BASE_DELAY_MS, toolTimeoutMs } from './limits.js';
 import { createMcpTool, type McpToolCaller } from './mcpTool.js';
 import { capResultBlocks, mapResourceContents, type McpResultBlock } from './results.js';
-import type { McpResourceSource, McpResourceSummary } from '../tools/mcpResources/types.js';
-import { StderrTail } from './stderrTail.js';
+import { createSlot, requireConnected, slotInfo, slotResources, type ConnectedSlot, type ServerSlot } from './serverSlot.js';
+import { SlotConnector } from './slotConnector.js';
 import type { McpServerInfo, McpServerStatus, McpStatusEvent } from './types.js';
 
 export type McpManagerOptions = {
@@ -32,29 +27,6 @@ export type McpManagerOptions = {
   saveApprovals?: (choice: McpApprovalChoice) => Promise<void>;
 };
 
-type ServerSlot = {
-  entry: McpServerEntry;
-  status: McpServerStatus;
-  reason?: string;
-  stderr: StderrTail;
-  connection?: McpConnection;
-  /** Bumped on every (re)connect so a late close of an old connection is ignored. */
-  generation: number;
-  attempt?: Promise<void>;
-  /** A project server nobody has approved or rejected yet. */
-  awaitingApproval?: boolean;
-};
-
-function summarizeResource(server: string, resource: Resource): McpResourceSummary {
-  return {
-    server,
-    uri: resource.uri,
-    name: resource.name,
-    ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
-    ...(resource.description ? { description: resource.description } : {}),
-  };
-}
-
 export class McpManager implements McpToolCaller, McpResourceSource {
   private readonly slots = new Map<string, ServerSlot>();
   private readonly adapters = new Map<string, AnyTool>();
@@ -63,7 +35,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
   private readonly connectTimeout: number;
   private readonly toolTimeout: number;
   private readonly outputTokens: number;
-  private readonly reconnectBaseDelay: number;
+  private readonly connector: SlotConnector;
   private closed = false;
 
   constructor(
@@ -73,34 +45,24 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     this.connectTimeout = options.connectTimeoutMs ?? connectTimeoutMs();
     this.toolTimeout = options.toolTimeoutMs ?? toolTimeoutMs();
     this.outputTokens = options.maxOutputTokens ?? maxOutputTokens();
-    this.reconnectBaseDelay = options.reconnectBaseDelayMs ?? RECONNECT_BASE_DELAY_MS;
-    for (const entry of entries) {
-      const slot: ServerSlot = { entry, status: 'pending', stderr: new StderrTail(), generation: 0 };
-      this.setInitialStatus(slot);
-      this.slots.set(entry.name, slot);
-    }
-  }
-
-  private setInitialStatus(slot: ServerSlot): void {
-    const { entry } = slot;
-    if (entry.problem !== undefined || !entry.config) {
-      slot.status = 'failed';
-      slot.reason = `invalid configuration in ${entry.source}: ${entry.problem ?? 'unusable entry'}`;
-      return;
-    }
-    if (entry.scope !== 'project') return;
-    const verdict = projectServerApproval(entry.name, this.options.approval ?? {});
-    if (!verdict.approved) {
-      slot.status = 'disabled';
-      slot.reason = verdict.reason;
-      slot.awaitingApproval = !verdict.rejected;
-    }
+    this.connector = new SlotConnector({
+      cwd: options.cwd,
+      connectTimeoutMs: this.connectTimeout,
+      reconnectBaseDelayMs: options.reconnectBaseDelayMs ?? RECONNECT_BASE_DELAY_MS,
+      isClosed: () => this.closed,
+      update: (slot, status, reason) => this.update(slot, status, reason),
+      connected: (slot, connection) => {
+        this.addAdapters(slot.entry.name, connection);
+        this.update(slot, 'connected');
+      },
+    });
+    for (const entry of entries) this.slots.set(entry.name, createSlot(entry, options.approval ?? {}));
   }
 
   /** Starts connecting every pending server at once; returns immediately. */
   start(): void {
     for (const slot of this.slots.values()) {
-      if (slot.status === 'pending' && !slot.attempt) this.beginConnect(slot);
+      if (slot.status === 'pending' && !slot.attempt) this.connector.begin(slot);
     }
   }
 
@@ -114,90 +76,6 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     });
     await Promise.race([Promise.allSettled(attempts), deadline]);
     clearTimeout(timer);
-  }
-
-  private beginConnect(slot: ServerSlot): void {
-    const attempt = this.connect(slot).finally(() => {
-      if (slot.attempt === attempt) delete slot.attempt;
-    });
-    slot.attempt = attempt;
-  }
-
-  private async connect(slot: ServerSlot): Promise<void> {
-    const config = slot.entry.config as McpServerConfig;
-    const generation = ++slot.generation;
-    this.update(slot, 'pending', slot.reason);
-    try {
-      await loadSdkErrorTypes();
-      await this.open(slot, config, generation);
-    } catch (error) {
-      if (generation !== slot.generation) return;
-      const needsAuth = error instanceof McpConnectError && error.needsAuth;
-      this.update(slot, needsAuth ? 'needs-auth' : 'failed', this.withStderr(slot, errorMessage(error)));
-    }
-  }
-
-  /** One connection attempt; a result that arrives after the session or slot moved on is closed. */
-  private async open(slot: ServerSlot, config: McpServerConfig, generation: number): Promise<void> {
-    const connection = await connectServer(config, {
-      cwd: this.options.cwd,
-      timeoutMs: this.connectTimeout,
-      stderr: slot.stderr,
-      onClose: () => this.onConnectionClosed(slot, generation),
-    });
-    if (this.closed || generation !== slot.generation) {
-      await connection.client.close().catch(() => undefined);
-      return;
-    }
-    slot.connection = connection;
-    this.addAdapters(slot.entry.name, connection);
-    this.update(slot, 'connected');
-  }
-
-  private withStderr(slot: ServerSlot, reason: string): string {
-    const tail = slot.stderr.lines();
-    const last = tail.split('\n').at(-1);
-    return tail && last ? `${reason} (stderr: ${last.trim()})` : reason;
-  }
-
-  private onConnectionClosed(slot: ServerSlot, generation: number): void {
-    if (this.closed || generation !== slot.generation) return;
-    delete slot.connection;
-    const config = slot.entry.config as McpServerConfig;
-    if (config.type === 'stdio') {
-      this.update(slot, 'failed', this.withStderr(slot, 'the server process exited'));
-      return;
-    }
-    this.reconnect(slot, 'the connection closed');
-  }
-
-  /** HTTP and SSE: try again after 1 s, 2 s, 4 s, 8 s, 16 s; then give up and say why. */
-  private reconnect(slot: ServerSlot, why: string): void {
-    if (slot.attempt || this.closed) return;
-    const generation = ++slot.generation;
-    const attempt = (async () => {
-      let lastError = why;
-      for (let n = 1; n <= RECONNECT_ATTEMPTS; n++) {
-        this.update(slot, 'pending', `${why}; reconnecting (attempt ${n} of ${RECONNECT_ATTEMPTS})`);
-        await new Promise((resolve) => setTimeout(resolve, this.reconnectBaseDelay * 2 ** (n - 1)).unref());
-        if (this.closed || generation !== slot.generation) return;
-        try {
-          await this.open(slot, slot.entry.config as McpServerConfig, generation);
-          return;
-        } catch (error) {
-          if (error instanceof McpConnectError && error.needsAuth) {
-            // Trying again with the same credentials cannot help.
-            this.update(slot, 'needs-auth', errorMessage(error));
-            return;
-          }
-          lastError = errorMessage(error);
-        }
-      }
-      this.update(slot, 'failed', `${why} and ${RECONNECT_ATTEMPTS} reconnect attempts failed (last: ${lastError})`);
-    })();
-    slot.attempt = attempt.finally(() => {
-      if (slot.attempt === attempt) delete slot.attempt;
-    });
   }
 
   private update(slot: ServerSlot, status: McpServerStatus, reason?: string): void {
@@ -239,22 +117,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
   }
 
   servers(): McpServerInfo[] {
-    return [...this.slots.values()].map((slot) => {
-      const { entry, connection } = slot;
-      return {
-        name: entry.name,
-        scope: entry.scope,
-        source: entry.source,
-        ...(entry.config ? { transport: entry.config.type } : {}),
-        status: slot.status,
-        ...(slot.reason ? { reason: slot.reason } : {}),
-        stderrTail: slot.stderr.lines(),
-        tools: connection?.tools ?? [],
-        resources: connection?.resources ?? [],
-        prompts: connection?.prompts ?? [],
-        ...(connection?.instructions ? { instructions: connection.instructions } : {}),
-      };
-    });
+    return [...this.slots.values()].map(slotInfo);
   }
 
   /** `system/init`'s `mcp_servers`. */
@@ -266,20 +129,10 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     return this.outputTokens;
   }
 
-  private connectedSlot(server: string): ServerSlot & { connection: McpConnection } {
-    const slot = this.slots.get(server);
-    if (!slot) throw new McpToolCallError(`There is no MCP server named "${server}".`);
-    if (slot.status !== 'connected' || !slot.connection) {
-      const why = slot.reason ? `: ${slot.reason}` : '';
-      throw new McpToolCallError(`MCP server "${server}" is ${slot.status}${why}`);
-    }
-    return slot as ServerSlot & { connection: McpConnection };
-  }
-
   /** Runs one request with the tool deadline and the caller's abort signal. */
-  private async request<T>(server: string, what: string, signal: AbortSignal, run: (slot: ServerSlot & { connection: McpConnection }, options: { signal: AbortSignal; timeout: number }) => Promise<T>): Promise<T> {
+  private async request<T>(server: string, what: string, signal: AbortSignal, run: (slot: ConnectedSlot, options: { signal: AbortSignal; timeout: number }) => Promise<T>): Promise<T> {
     if (signal.aborted) throw abortError();
-    const slot = this.connectedSlot(server);
+    const slot = requireConnected(this.slots.get(server), server);
     try {
       return await run(slot, { signal, timeout: this.toolTimeout });
     } catch (error) {
@@ -292,7 +145,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
       if (isConnectionLost(error)) {
         // The close handler may already have run; give it the chance to record the reason.
         await Promise.resolve();
-        if (slot.entry.config?.type !== 'stdio') this.reconnect(slot, `lost the connection (${errorMessage(error)})`);
+        if (slot.entry.config?.type !== 'stdio') this.connector.reconnect(slot, `lost the connection (${errorMessage(error)})`);
         const current = this.slots.get(server);
         const why = current?.reason ?? errorMessage(error);
         throw new McpToolCallError(`MCP server "${server}" stopped answering during ${what}: ${why}`);
@@ -310,8 +163,8 @@ export class McpManager implements McpToolCaller, McpResourceSource {
 
   listResources(server?: string): McpResourceSummary[] {
     return [...this.slots.values()]
-      .filter((slot) => (server === undefined || slot.entry.name === server) && slot.status === 'connected')
-      .flatMap((slot) => (slot.connection?.resources ?? []).map((resource) => summarizeResource(slot.entry.name, resource)));
+      .filter((slot) => server === undefined || slot.entry.name === server)
+      .flatMap(slotResources);
   }
 
   /** A resource's contents as capped content blocks, for ReadMcpResource and `@server:uri`. */
@@ -377,7 +230,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     for (const slot of approved) {
       delete slot.awaitingApproval;
       delete slot.reason;
-      if (!this.closed) this.beginConnect(slot);
+      if (!this.closed) this.connector.begin(slot);
     }
     if (saveError !== undefined) throw saveError;
   }
@@ -396,13 +249,7 @@ export class McpManager implements McpToolCaller, McpResourceSource {
     const slot = this.slots.get(name);
     if (!slot) throw new Error(`There is no MCP server named "${name}".`);
     if (!slot.entry.config || slot.status === 'disabled') return;
-    const old = slot.connection;
-    delete slot.connection;
-    slot.generation++;
-    delete slot.attempt;
-    await old?.client.close().catch(() => undefined);
-    this.beginConnect(slot);
-    await slot.attempt;
+    await this.connector.restart(slot);
   }
 
   async close(): Promise<void> {
