@@ -117,8 +117,7 @@ function collect(value: string, previous: string[]): string[] {
 
 function buildMcpProgram(cwd: string, io: Output, result: ActionResult): Command {
   const scopeOption = (): Option => new Option('-s, --scope <scope>', 'Where to keep it: local (you, this project), user (you, everywhere), project (.mcp.json, shared)').choices(SCOPES);
-  const program = new Command('pulse mcp').description('Configure and manage MCP servers').enablePositionalOptions().exitOverride();
-  program.configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+  const program = new Command('pulse mcp').description('Configure and manage MCP servers').enablePositionalOptions();
   program.command('list').description('List configured servers and check that they connect').action(() => {
     result.code = listServers(cwd, io);
   });

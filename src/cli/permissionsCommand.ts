@@ -119,7 +119,7 @@ async function explain(subject: string, options: ExplainOptions, io: Output): Pr
 }
 
 function buildProgram(io: Output, result: ActionResult): Command {
-  const program = new Command('pulse permissions').description('Inspect how permission rules apply').exitOverride();
+  const program = new Command('pulse permissions').description('Inspect how permission rules apply');
   program
     .command('explain')
     .description('Explain what Pulse would answer for a Bash command or a Tool(arg) call here, and why')

@@ -10,24 +10,31 @@ export const STANDARD_OUTPUT: Output = {
   err: (text) => process.stderr.write(text),
 };
 
-/** An action stores its promise here: commander's parse does not wait for it. */
-export type ActionResult = { code: Promise<number> | undefined };
+/** An action stores its result here: commander's parse does not wait for a promise. */
+export type ActionResult = { code: Promise<number> | number | undefined };
 
 export async function runSubcommand(name: string, program: Command, result: ActionResult, args: string[], io: Output): Promise<number> {
+  routeToOutput(program, io);
   if (args.length === 0) {
     program.outputHelp();
     return 0;
   }
   try {
     program.parse(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
-    throw error;
-  }
-  try {
     return (await result.code) ?? 0;
   } catch (error) {
-    io.err(`pulse ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof CommanderError) return error.exitCode;
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`pulse ${name}: ${message.split('\n')[0]}\n`);
     return 1;
   }
+}
+
+/**
+ * Every command in the tree, nested ones included, writes to `io` and throws instead of exiting:
+ * commander gives a subcommand its parent's settings only when the parent creates it.
+ */
+function routeToOutput(command: Command, io: Output): void {
+  command.exitOverride().configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+  for (const child of command.commands) routeToOutput(child, io);
 }

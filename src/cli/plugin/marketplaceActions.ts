@@ -9,9 +9,8 @@ import {
   type KnownMarketplace,
   type MarketplaceSource,
 } from '../../plugins/store.js';
+import type { Output } from '../subcommand.js';
 import { editSettingsObject, INSTALL_SCOPES, mergedSettings } from './settingsScopes.js';
-
-export type Output = { out(text: string): void; err(text: string): void };
 
 /** Pulse's known marketplaces plus any a settings file declares that Pulse has not fetched yet. */
 export function allMarketplaces(cwd: string): Record<string, { source: MarketplaceSource; known?: KnownMarketplace }> {

@@ -6,7 +6,8 @@ import { installPlugin, removePluginFiles } from '../../plugins/install.js';
 import { readMarketplace } from '../../plugins/marketplace.js';
 import { isCatalogOnly } from '../../plugins/marketplaceSource.js';
 import { editInstalledPlugins, readInstalledPlugins, type InstallRecord, type InstallScope } from '../../plugins/store.js';
-import { allMarketplaces, refreshMarketplace, type Output } from './marketplaceActions.js';
+import type { Output } from '../subcommand.js';
+import { allMarketplaces, refreshMarketplace } from './marketplaceActions.js';
 import { editSettingsObject, mergedSettings } from './settingsScopes.js';
 
 function splitId(text: string): { name: string; marketplace?: string } {

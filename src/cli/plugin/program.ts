@@ -1,18 +1,17 @@
 // `pulse plugin …` (also `pulse plugins …`): manage marketplaces and installed plugins. Loaded
 // only when the first word is `plugin`, so it costs nothing on the `-p` start-up path.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import type { InstallScope } from '../../plugins/store.js';
-import { addMarketplace, listMarketplaces, removeMarketplace, updateMarketplaces, type Output } from './marketplaceActions.js';
+import { runSubcommand, STANDARD_OUTPUT, type ActionResult, type Output } from '../subcommand.js';
+import { addMarketplace, listMarketplaces, removeMarketplace, updateMarketplaces } from './marketplaceActions.js';
 import { installAction, listAction, setEnabledAction, uninstallAction, updateAction } from './pluginActions.js';
 import { INSTALL_SCOPES } from './settingsScopes.js';
-
-type Result = { code: Promise<number> | number | undefined };
 
 function scopeOption(): Option {
   return new Option('-s, --scope <scope>', 'user, project or local').choices(INSTALL_SCOPES);
 }
 
-function buildMarketplaceProgram(cwd: string, io: Output, result: Result): Command {
+function buildMarketplaceProgram(cwd: string, io: Output, result: ActionResult): Command {
   const marketplace = new Command('marketplace').description('Manage plugin marketplaces');
   marketplace
     .command('add <source>')
@@ -44,9 +43,8 @@ function buildMarketplaceProgram(cwd: string, io: Output, result: Result): Comma
   return marketplace;
 }
 
-function buildPluginProgram(cwd: string, io: Output, result: Result): Command {
-  const program = new Command('pulse plugin').description('Manage plugins').exitOverride();
-  program.configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
+function buildPluginProgram(cwd: string, io: Output, result: ActionResult): Command {
+  const program = new Command('pulse plugin').description('Manage plugins');
   program.addCommand(buildMarketplaceProgram(cwd, io, result));
   program
     .command('install <plugin>')
@@ -92,28 +90,11 @@ function buildPluginProgram(cwd: string, io: Output, result: Result): Command {
     .action((plugin: string, options: { scope?: InstallScope }) => {
       result.code = uninstallAction(cwd, plugin, options.scope, io);
     });
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) });
   return program;
 }
 
 /** Runs `pulse plugin …` (the words after `plugin`); returns the exit code. */
-export async function runPluginCommand(
-  args: string[],
-  cwd = process.cwd(),
-  io: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
-): Promise<number> {
-  const result: Result = { code: undefined };
-  const program = buildPluginProgram(cwd, io, result);
-  if (args.length === 0) {
-    program.outputHelp();
-    return 0;
-  }
-  try {
-    program.parse(args, { from: 'user' });
-    return (await result.code) ?? 0;
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
-    io.err(`pulse plugin: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
-    return 1;
-  }
+export async function runPluginCommand(args: string[], cwd = process.cwd(), io: Output = STANDARD_OUTPUT): Promise<number> {
+  const result: ActionResult = { code: undefined };
+  return runSubcommand('plugin', buildPluginProgram(cwd, io, result), result, args, io);
 }
