@@ -2,6 +2,7 @@
 // tool's own describeUse/summarizeResult so no switch here knows any tool.
 import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
+import { toolResultText } from '../../utils/messages.js';
 import type { PatchHunk } from '../../state/store.js';
 import type { AnyTool } from '../../tools/Tool.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
@@ -30,11 +31,11 @@ export function describeToolResult(
   toolUseResult: unknown,
 ): ToolResultDisplay {
   const isError = block.is_error === true;
-  if (isError) return { summary: firstLine(resultText(block)) || 'Failed', isError };
+  if (isError) return { summary: firstLine(toolResultText(block)) || 'Failed', isError };
   const summary =
     (tool?.summarizeResult && toolUseResult !== undefined
       ? safely(() => tool.summarizeResult?.(toolUseResult))
-      : undefined) ?? (firstLine(resultText(block)) || 'Done');
+      : undefined) ?? (firstLine(toolResultText(block)) || 'Done');
   const preview = previewOf(tool, toolUseResult);
   return { summary: clip(summary), isError, patch: patchOf(toolUseResult), ...(preview ? { preview } : {}) };
 }
@@ -63,13 +64,6 @@ export function patchOf(toolUseResult: unknown): PatchHunk[] | undefined {
   const parsed = withPatchSchema().safeParse(toolUseResult);
   if (!parsed.success || parsed.data.structuredPatch.length === 0) return undefined;
   return parsed.data.structuredPatch;
-}
-
-function resultText(block: ToolResultBlockParam): string {
-  if (typeof block.content === 'string') return block.content;
-  return (block.content ?? [])
-    .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
-    .join('\n');
 }
 
 function firstLine(text: string): string {
