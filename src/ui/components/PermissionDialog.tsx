@@ -1,7 +1,7 @@
 // Asks whether a tool call may run. Arrow keys or 1-3 pick an answer, Enter confirms; on the
 // third answer typing explains what to do instead, and that text goes back to the model.
-import { Box, Text, useInput } from 'ink';
-import { useLatestState } from '../hooks/useLatestState.js';
+import { Box, Text } from 'ink';
+import { useFeedbackChoices } from '../hooks/useFeedbackChoices.js';
 import type { PermissionPreview, PermissionRequest } from '../../state/store.js';
 import { resultForChoice, type PermissionChoice } from '../format/permissionRequest.js';
 import { DiffView } from './DiffView.js';
@@ -18,37 +18,19 @@ const ALLOW_ALWAYS = 1;
 const DENY = 2;
 
 export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
-  const [selected, setSelected, selectedRef] = useLatestState(ALLOW_ONCE);
-  const [feedback, setFeedback, feedbackRef] = useLatestState('');
-
   const answer = (choice: PermissionChoice): void => request.resolve(resultForChoice(request, choice));
-  const confirm = (index: number): void => {
-    if (index === ALLOW_ONCE) answer({ kind: 'allow_once' });
-    else if (index === ALLOW_ALWAYS) answer({ kind: 'allow_always' });
-    else answer({ kind: 'deny', feedback: feedbackRef.current });
-  };
-
-  useInput((input, key) => {
-    if (key.escape) {
+  const { selected, feedback } = useFeedbackChoices(
+    3,
+    (index, text) => {
+      if (index === ALLOW_ONCE) answer({ kind: 'allow_once' });
+      else if (index === ALLOW_ALWAYS) answer({ kind: 'allow_always' });
+      else answer({ kind: 'deny', feedback: text });
+    },
+    () => {
       answer({ kind: 'cancel' });
       onCancel();
-      return;
-    }
-    const current = selectedRef.current;
-    if (key.return) return confirm(current);
-    if (key.upArrow) return setSelected((index) => Math.max(ALLOW_ONCE, index - 1));
-    if (key.downArrow || (key.tab && !key.shift)) return setSelected((index) => Math.min(DENY, index + 1));
-    if (current === DENY) {
-      if (key.backspace || key.delete) return setFeedback((text) => text.slice(0, -1));
-      if (input && !key.ctrl && !key.meta) setFeedback((text) => text + input);
-      return;
-    }
-    const number = Number(input);
-    if (number >= 1 && number <= 3) {
-      if (number - 1 === DENY) return setSelected(() => DENY);
-      confirm(number - 1);
-    }
-  });
+    },
+  );
 
   const options = [
     'Yes',
