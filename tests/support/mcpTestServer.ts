@@ -11,8 +11,7 @@
 // MCP_TEST_PID_FILE=<path>: the stdio server writes its pid there. MCP_TEST_SILENT=1: it never
 // answers (not even initialize) and ignores a closed stdin and SIGTERM. MCP_TEST_INIT_GATE=<path>:
 // it answers nothing until that file exists.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +23,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { bundleScript } from './bundleScript.js';
+import { readBody, startLocalHttpServer } from './localHttpServer.js';
 
 export const GREETING_URI = 'test://greeting';
 export const GREETING_TEXT = 'Hello from the test server.';
@@ -128,20 +128,9 @@ export type HttpTestServer = {
   close(): Promise<void>;
 };
 
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolveBody, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(parts).toString('utf8');
-      try {
-        resolveBody(text === '' ? undefined : (JSON.parse(text) as unknown));
-      } catch (error) {
-        reject(error);
-      }
-    });
-    req.on('error', reject);
-  });
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = await readBody(req);
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 export type HttpTestServerOptions = {
@@ -164,7 +153,6 @@ function oauthMetadata(base: string): string {
 
 /** Streamable HTTP (stateless: a fresh server per request) and SSE on 127.0.0.1. */
 export async function startHttpTestServer(port = 0, options: HttpTestServerOptions = {}): Promise<HttpTestServer> {
-  const sockets = new Set<Socket>();
   const sseSessions = new Map<string, SSEServerTransport>();
   let requests = 0;
   let base = '';
@@ -216,29 +204,14 @@ export async function startHttpTestServer(port = 0, options: HttpTestServerOptio
     }
     res.writeHead(404).end();
   };
-  const http: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-  http.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolveListen) => http.listen(port, '127.0.0.1', resolveListen));
-  const address = http.address();
-  if (address === null || typeof address === 'string') throw new Error('test MCP server has no port');
-  base = `http://127.0.0.1:${address.port}`;
+  const http = await startLocalHttpServer(handle, { port });
+  base = http.url;
   return {
     url: `${base}/mcp`,
     sseUrl: `${base}/sse`,
-    port: address.port,
+    port: http.port,
     requestCount: () => requests,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolveClose) => http.close(() => resolveClose()));
-    },
+    close: () => http.close(),
   };
 }
 

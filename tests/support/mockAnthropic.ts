@@ -3,8 +3,7 @@
 // sockets, hung streams, mid-stream error events) and the API's checks on every request:
 // tool_use/tool_result pairing, server tool pairs, unmodified thinking blocks. Plain TypeScript with no test
 // framework imports, so benchmarks and scripts can start it too.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages/messages';
 import {
   DEFAULT_CHUNK_SIZE,
@@ -24,6 +23,7 @@ import {
 } from './mockEvents.js';
 import { checkServerToolPairing, checkThinkingBlocks } from './blockChecks.js';
 import { checkToolPairing } from './toolPairing.js';
+import { readBody, sendJson as sendJsonReply, startLocalHttpServer, type LocalHttpServer } from './localHttpServer.js';
 
 export type { MockBlock, StopReason };
 
@@ -117,18 +117,8 @@ function presentedKey(headers: Record<string, string | undefined>): string | und
   return bearer?.[1] ?? headers['x-api-key']?.trim();
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_mock', ...headers });
-  res.end(JSON.stringify(body));
+  sendJsonReply(res, status, body, { 'request-id': 'req_mock', ...headers });
 }
 
 function pause(ms: number): Promise<void> {
@@ -141,9 +131,8 @@ class MockServer implements MockAnthropic {
   readonly pairingErrors: string[] = [];
   readonly modelListRequests: RecordedRequest[] = [];
   private readonly turns: MockTurn[];
-  private readonly sockets = new Set<Socket>();
   private readonly waiters: Array<{ n: number; resolve: () => void }> = [];
-  private readonly server: Server;
+  private http?: LocalHttpServer;
   private toolCounter = 0;
   /** Thinking this server sent, by signature: a block sent back must not have been changed. */
   private readonly issuedThinking = new Map<string, string>();
@@ -152,23 +141,13 @@ class MockServer implements MockAnthropic {
 
   constructor(private readonly opts: MockAnthropicOptions) {
     this.turns = [...opts.turns];
-    this.server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) sendJson(res, 500, errorBody('api_error', `mock failure: ${String(err)}`));
-        else res.destroy();
-      });
-    });
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
   }
 
   async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    if (address === null || typeof address === 'string') throw new Error('mock server has no port');
-    this.url = `http://127.0.0.1:${address.port}`;
+    this.http = await startLocalHttpServer((req, res) => this.handle(req, res), {
+      failure: (res, err) => sendJson(res, 500, errorBody('api_error', `mock failure: ${String(err)}`)),
+    });
+    this.url = this.http.url;
   }
 
   push(...turns: MockTurn[]): void {
@@ -182,8 +161,7 @@ class MockServer implements MockAnthropic {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.http?.close();
   }
 
   private record(request: RecordedRequest): void {

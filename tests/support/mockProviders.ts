@@ -7,9 +7,9 @@
 // a Google bearer token (issued by this server's STS token endpoint), SSE replies. Foundry:
 // `POST /anthropic/v1/messages` with an api key or an Entra ID token. Plain TypeScript with no
 // test framework imports.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { bedrockChunk, bedrockException, sigV4Problem, type AwsSecret } from './awsWire.js';
+import { readBody, sendJson, startLocalHttpServer, type LocalHttpServer } from './localHttpServer.js';
 import { startMockAnthropic, type MockAnthropic, type MockAnthropicOptions } from './mockAnthropic.js';
 
 export type ProviderWire = 'bedrock' | 'vertex' | 'foundry';
@@ -82,20 +82,6 @@ function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
   return out;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => parts.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
 function bedrockError(res: ServerResponse, status: number, type: string, message: string): void {
   sendJson(res, status, { message }, { 'x-amzn-errortype': `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`, 'x-amzn-requestid': 'mock-request' });
 }
@@ -135,35 +121,22 @@ class ProviderServer implements MockProvider {
   readonly requests: ProviderRequest[] = [];
   readonly refusals: string[] = [];
   readonly issuedTokens: string[] = [];
-  private readonly sockets = new Set<Socket>();
-  private readonly server: Server;
+  private http?: LocalHttpServer;
 
   constructor(
     readonly inner: MockAnthropic,
     private readonly opts: MockProviderOptions,
-  ) {
-    this.server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) sendJson(res, 500, { message: `mock provider failure: ${String(err)}` });
-        else res.destroy();
-      });
-    });
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
+  ) {}
 
   async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    if (address === null || typeof address === 'string') throw new Error('mock provider has no port');
-    this.url = `http://127.0.0.1:${address.port}`;
+    this.http = await startLocalHttpServer((req, res) => this.handle(req, res), {
+      failure: (res, err) => sendJson(res, 500, { message: `mock provider failure: ${String(err)}` }),
+    });
+    this.url = this.http.url;
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.http?.close();
     await this.inner.close();
   }
 

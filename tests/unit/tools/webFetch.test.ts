@@ -1,27 +1,26 @@
 // WebFetch against a local HTTP server: an HTML page answered by the side model, same-host and
 // cross-host redirects, an oversized body, a timeout, the cache, and a domain rule denying it.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rulesFromSettings } from '../../../src/permissions/rules.js';
 import { resolvePermission } from '../../../src/permissions/resolve.js';
 import { PageCache } from '../../../src/tools/webFetch/cache.js';
 import { isSameSiteRedirect, upgradeToHttps } from '../../../src/tools/webFetch/url.js';
 import { createWebFetchTool } from '../../../src/tools/webFetch/WebFetchTool.js';
+import { startLocalHttpServer, type LocalHttpServer } from '../../support/localHttpServer.js';
 import { scriptedModel, text } from '../../support/scriptedModel.js';
 import { makeToolContext, runTool } from '../../support/toolContext.js';
 
 const PAGE = `<!doctype html><html><head><title>T</title><style>body{}</style><script>alert(1)</script></head>
 <body><h1>Release notes</h1><p>Version <strong>2.0</strong> adds <a href="/mcp">MCP</a>.</p><ul><li>one</li><li>two</li></ul></body></html>`;
 
-let server: Server;
+let server: LocalHttpServer;
 let base: string;
 let pageHits = 0;
-const sockets = new Set<Socket>();
 const hanging: ServerResponse[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLocalHttpServer((req, res) => {
     const path = req.url ?? '/';
     if (path === '/page') {
       pageHits++;
@@ -31,7 +30,7 @@ beforeAll(async () => {
     } else if (path === '/loop') {
       res.writeHead(302, { location: '/loop' }).end();
     } else if (path === '/away') {
-      res.writeHead(302, { location: `http://localhost:${(server.address() as { port: number }).port}/page` }).end();
+      res.writeHead(302, { location: `http://localhost:${server.port}/page` }).end();
     } else if (path === '/huge') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('y'.repeat(5_000));
@@ -45,18 +44,10 @@ beforeAll(async () => {
       res.writeHead(404).end('no');
     }
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = server.url;
 });
 
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   pageHits = 0;
