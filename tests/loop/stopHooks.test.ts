@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHookRunner, type HooksConfig } from '../../src/hooks/index.js';
+import type { HooksConfig } from '../../src/hooks/config.js';
+import { createHookRunner } from '../../src/hooks/hookRunner.js';
 import { STOP_HOOK_FEEDBACK_PREFIX } from '../../src/query/stopHooks.js';
 import type { ToolUseContext } from '../../src/tools/Tool.js';
 import type { UserMessage } from '../../src/types/messages.js';

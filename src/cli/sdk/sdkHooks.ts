@@ -6,15 +6,11 @@
 import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { createHookRunner, type HookRunner } from '../../hooks/hookRunner.js';
-import {
-  DEFAULT_HOOK_TIMEOUT_SECONDS,
-  evaluateMatcher,
-  HookJSONOutputSchema,
-  isHookEvent,
-  type HookCallbacks,
-  type HookEvent,
-  type HookOutcome,
-} from '../../hooks/index.js';
+import { DEFAULT_HOOK_TIMEOUT_SECONDS } from '../../hooks/config.js';
+import { isHookEvent, type HookEvent } from '../../hooks/events.js';
+import { evaluateMatcher } from '../../hooks/matcher.js';
+import { HookJSONOutputSchema } from '../../hooks/output.js';
+import type { HookCallbacks, HookOutcome } from '../../hooks/runner.js';
 import type { ControlChannel } from './controlChannel.js';
 
 export const sdkHookMatcherSchema = lazySchema(() =>

@@ -9,7 +9,7 @@ import { StreamingToolExecutor } from '../../../src/tools/execution/streaming/St
 import type { ToolCall, ToolRunEvent, ToolRunParams } from '../../../src/tools/execution/types.js';
 import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
 import type { Message } from '../../../src/types/messages.js';
-import { createHookRunner } from '../../../src/hooks/index.js';
+import { createHookRunner } from '../../../src/hooks/hookRunner.js';
 import { createSyntheticAssistantError } from '../../../src/utils/messages.js';
 import { fakeTool, makeContext } from '../../loop/harness.js';
 import { isProcessGroupRunning, isProcessRunning } from '../../support/processes.js';

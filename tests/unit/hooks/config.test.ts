@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateMatcher, HooksSettingsSchema, parseHookStdout, toHooksConfig } from '../../../src/hooks/index.js';
+import { HooksSettingsSchema, toHooksConfig } from '../../../src/hooks/config.js';
+import { evaluateMatcher } from '../../../src/hooks/matcher.js';
+import { parseHookStdout } from '../../../src/hooks/output.js';
 
 describe('evaluateMatcher', () => {
   it.each([

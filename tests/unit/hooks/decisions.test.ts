@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  runPermissionRequestHooks,
-  runPostToolUseHooks,
-  runPreToolUseHooks,
-  runSimpleHooks,
-  runStopHooks,
-  runUserPromptSubmitHooks,
-} from '../../../src/hooks/index.js';
+import { runPreToolUseHooks } from '../../../src/hooks/preToolUse.js';
+import { runPermissionRequestHooks, runSimpleHooks } from '../../../src/hooks/sessionHooks.js';
+import { runPostToolUseHooks, runStopHooks, runUserPromptSubmitHooks } from '../../../src/hooks/turnHooks.js';
 import { baseInput, hooksFor, makeSandbox, type HookSandbox } from './helpers.js';
 
 let box: HookSandbox;

@@ -1,7 +1,8 @@
 import { chmodSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HookBaseInput, HookEvent, HooksConfig } from '../../../src/hooks/index.js';
+import type { HooksConfig } from '../../../src/hooks/config.js';
+import type { HookBaseInput, HookEvent } from '../../../src/hooks/events.js';
 
 export type HookSandbox = { dir: string; script(name: string, body: string): string; cleanup(): void };
 

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runHooks, runSessionStartHooks, runUserPromptSubmitHooks } from '../../../src/hooks/index.js';
+import { runHooks } from '../../../src/hooks/runner.js';
+import { runSessionStartHooks } from '../../../src/hooks/sessionHooks.js';
+import { runUserPromptSubmitHooks } from '../../../src/hooks/turnHooks.js';
 import { baseInput, hooksFor, makeSandbox, waitFor, type HookSandbox } from './helpers.js';
 
 let box: HookSandbox;
