@@ -3,18 +3,9 @@
 // in a bounded buffer (head and tail), so a chatty command costs a fixed amount of memory.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
 import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
-import {
-  PIPE_DRAIN_LIMIT_MS,
-  shellExitCode,
-  isProcessGroupAlive,
-  terminateProcessGroup,
-  trackProcessGroup,
-  untrackProcessGroup,
-} from './processGroup.js';
-import { spawnShell, type ShellLaunch } from './spawnShell.js';
+import { shellExitCode, isProcessGroupAlive, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './processGroup.js';
+import { readShellText, releasePipesLater, spawnShell, startFailure, type ShellLaunch } from './spawnShell.js';
 
 export type BackgroundStatus = 'running' | 'completed' | 'failed' | 'killed';
 
@@ -89,8 +80,8 @@ export class BackgroundShell {
     });
     this.pgid = subprocess.pid;
     if (this.pgid !== undefined) trackProcessGroup(this.pgid);
-    const flushOut = this.collect(subprocess.stdout);
-    const flushErr = this.collect(subprocess.stderr);
+    const flushOut = readShellText(subprocess.stdout, (text) => this.append(text));
+    const flushErr = readShellText(subprocess.stderr, (text) => this.append(text));
     this.handles = [subprocess, subprocess.stdout as Handle | null, subprocess.stderr as Handle | null];
     holdOpen(this.handles, false);
 
@@ -100,11 +91,7 @@ export class BackgroundShell {
       exit = { code, signal };
       // Whatever the command left running in its group goes with it.
       if (this.pgid !== undefined && isProcessGroupAlive(this.pgid)) void terminateProcessGroup(this.pgid);
-      drainTimer = setTimeout(() => {
-        subprocess.stdout?.destroy();
-        subprocess.stderr?.destroy();
-      }, PIPE_DRAIN_LIMIT_MS);
-      drainTimer.unref();
+      drainTimer = releasePipesLater(subprocess);
     });
 
     this.finished = (async () => {
@@ -114,9 +101,8 @@ export class BackgroundShell {
       if (this.pgid !== undefined) untrackProcessGroup(this.pgid);
       flushOut();
       flushErr();
-      if (exit === undefined && result.failed && result.exitCode === undefined && result.signal === undefined) {
-        this.append(`Could not start ${options.shell}: ${result.shortMessage}\n`);
-      }
+      const failure = startFailure(options.shell, result, exit !== undefined);
+      if (failure !== undefined) this.append(`${failure}\n`);
       this.code = exit ? shellExitCode(exit.code, exit.signal) : (result.exitCode ?? 1);
       this.currentStatus = this.killRequested ? 'killed' : this.code === 0 ? 'completed' : 'failed';
       await new Promise<void>((resolve) => this.file.end(resolve));
@@ -180,12 +166,6 @@ export class BackgroundShell {
     // SIGTERM now, SIGKILL after the grace period if need be; the shell's end is what we wait for.
     if (this.pgid !== undefined) void terminateProcessGroup(this.pgid);
     await this.finished;
-  }
-
-  private collect(stream: Readable | null): () => void {
-    const decoder = new StringDecoder('utf8');
-    stream?.on('data', (chunk: Buffer | string) => this.append(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
-    return () => this.append(decoder.end());
   }
 
   private append(text: string): void {

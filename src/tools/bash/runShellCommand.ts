@@ -5,19 +5,10 @@ import { randomUuid } from '../../utils/random.js';
 import { tmpdir } from 'node:os';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
 import { BoundedOutput, type RenderedOutput } from './boundedOutput.js';
-import {
-  PIPE_DRAIN_LIMIT_MS,
-  shellExitCode,
-  isProcessGroupAlive,
-  terminateProcessGroup,
-  trackProcessGroup,
-  untrackProcessGroup,
-} from './processGroup.js';
+import { shellExitCode, isProcessGroupAlive, terminateProcessGroup, trackProcessGroup, untrackProcessGroup } from './processGroup.js';
 import { wrapCommand } from './shell.js';
-import { spawnShell, type ShellLaunch } from './spawnShell.js';
+import { readShellText, releasePipesLater, spawnShell, startFailure, type ShellLaunch } from './spawnShell.js';
 
 export type ShellRunOptions = {
   shell: string;
@@ -65,15 +56,6 @@ async function takeReportedCwd(cwdFile: string): Promise<string | undefined> {
   }
 }
 
-function collect(stream: Readable | null, sinks: readonly BoundedOutput[]): () => void {
-  const decoder = new StringDecoder('utf8');
-  const write = (text: string) => {
-    for (const sink of sinks) sink.append(text);
-  };
-  stream?.on('data', (chunk: Buffer | string) => write(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
-  return () => write(decoder.end());
-}
-
 export function startShellCommand(options: ShellRunOptions): ShellRun {
   const startedAt = Date.now();
   const cwdFile = path.join(options.launch?.tempDir ?? tmpdir(), `pulse-bash-cwd-${randomUuid()}`);
@@ -102,8 +84,11 @@ export function startShellCommand(options: ShellRunOptions): ShellRun {
     stopping = true;
     void terminateProcessGroup(pgid);
   };
-  const flushStdout = collect(subprocess.stdout, [combined]);
-  const flushStderr = collect(subprocess.stderr, [combined, stderrOnly]);
+  const flushStdout = readShellText(subprocess.stdout, (text) => combined.append(text));
+  const flushStderr = readShellText(subprocess.stderr, (text) => {
+    combined.append(text);
+    stderrOnly.append(text);
+  });
 
   const timeoutTimer = setTimeout(() => {
     timedOut = true;
@@ -125,18 +110,13 @@ export function startShellCommand(options: ShellRunOptions): ShellRun {
       if (!timedOut && !interrupted && !options.launch) strayProcessesStopped = true;
       stopGroup();
     }
-    drainTimer = setTimeout(() => {
-      subprocess.stdout?.destroy();
-      subprocess.stderr?.destroy();
-    }, PIPE_DRAIN_LIMIT_MS);
+    drainTimer = releasePipesLater(subprocess);
   });
 
   const done = (async (): Promise<ShellRunResult> => {
     try {
-      const result = await subprocess;
-      if (exitStatus === undefined && result.failed && result.exitCode === undefined && result.signal === undefined) {
-        throw new Error(`Could not start ${options.shell}: ${result.shortMessage}`);
-      }
+      const failure = startFailure(options.shell, await subprocess, exitStatus !== undefined);
+      if (failure !== undefined) throw new Error(failure);
     } finally {
       finished = true;
       clearTimeout(timeoutTimer);
