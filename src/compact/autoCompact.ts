@@ -4,7 +4,13 @@
 import type { CallModel, QuerySource } from '../api/types.js';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { Message } from '../types/messages.js';
-import { compactConversation, NothingToCompactError, type CompactTrigger } from './compactConversation.js';
+import {
+  compactConversation,
+  NothingToCompactError,
+  type CompactConversationParams,
+  type CompactConversationResult,
+  type CompactTrigger,
+} from './compactConversation.js';
 import type { MemoryFile, TodoItem } from './postCompactAttachments.js';
 import { type Env, getContextThresholds } from './thresholds.js';
 import { tokenCountWithEstimation } from './tokens.js';
@@ -83,11 +89,29 @@ export function shouldAutoCompact(messages: readonly Message[], model: string, e
   return (tokenCount ?? tokenCountWithEstimation(messages)) >= thresholds.autoCompactThreshold;
 }
 
-/** After compaction only the re-attached files count as read, so Edit asks for a fresh Read of the rest. */
-export function keepOnlyRestoredFiles(readFileState: Map<string, unknown>, restoredFiles: readonly string[]): void {
-  for (const path of [...readFileState.keys()]) {
-    if (!restoredFiles.includes(path)) readFileState.delete(path);
+type FromContext = 'model' | 'signal' | 'readFileState' | 'todos' | 'memoryFiles';
+
+/**
+ * Compacts with what the session's tool context knows (model, abort signal, files read, todos,
+ * memory; `params` may override them). Afterwards only the re-attached files count as read, so
+ * Edit asks for a fresh Read of the rest.
+ */
+export async function compactInContext(
+  context: ToolUseContext,
+  params: Omit<CompactConversationParams, FromContext> & Partial<Pick<CompactConversationParams, FromContext>>,
+): Promise<CompactConversationResult> {
+  const result = await compactConversation({
+    model: context.options.model,
+    signal: context.abortSignal,
+    readFileState: context.readFileState,
+    todos: context.todos?.get(),
+    memoryFiles: context.loadedMemory?.(),
+    ...params,
+  });
+  for (const path of [...context.readFileState.keys()]) {
+    if (!result.restoredFiles.includes(path)) context.readFileState.delete(path);
   }
+  return result;
 }
 
 export async function autoCompactIfNeeded(
@@ -107,14 +131,12 @@ export async function autoCompactIfNeeded(
   // A hook declining compaction is a choice, not a failure: the breaker does not count it.
   if (!decision.proceed) return { compacted: false, failures };
   try {
-    const result = await compactConversation({
+    const result = await compactInContext(context, {
       messages,
       callModel: options.callModel,
       model,
-      signal: context.abortSignal,
       trigger: 'auto',
       customInstructions: decision.customInstructions,
-      readFileState: context.readFileState,
       todos: options.todos ?? context.todos?.get(),
       memoryFiles: options.memoryFiles,
       transcriptPath: options.transcriptPath,
@@ -123,7 +145,6 @@ export async function autoCompactIfNeeded(
       preTokens: options.tokenCount,
       uuid: options.uuid,
     });
-    keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);
     const { autoCompactThreshold } = getContextThresholds(model, options.env ?? process.env);
     const after = result.postTokens + (options.requestOverheadTokens ?? 0);
     const freedTooLittle = after >= autoCompactThreshold * INEFFECTIVE_COMPACTION_RATIO;

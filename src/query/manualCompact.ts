@@ -5,8 +5,7 @@ import { randomUuid } from '../utils/random.js';
 import { createCallModel } from '../api/callModel.js';
 import { getClient } from '../api/client.js';
 import type { CallModel } from '../api/types.js';
-import { keepOnlyRestoredFiles } from '../compact/autoCompact.js';
-import { compactConversation } from '../compact/compactConversation.js';
+import { compactInContext } from '../compact/autoCompact.js';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { LoopEvent, Message } from '../types/messages.js';
 import { createSyntheticAssistantError } from '../utils/messages.js';
@@ -40,21 +39,15 @@ export async function* compactNow(params: ManualCompactParams): AsyncGenerator<L
     return { reason: 'completed' };
   }
   try {
-    const result = await compactConversation({
+    const result = await compactInContext(context, {
       messages: params.messages,
       callModel: recordingUsage(params.callModel ?? createCallModel(getClient)),
-      model: context.options.model,
-      signal: context.abortSignal,
       trigger: 'manual',
       customInstructions: hooks.decision.customInstructions,
-      readFileState: context.readFileState,
-      todos: context.todos?.get(),
-      memoryFiles: context.loadedMemory?.(),
       transcriptPath: params.transcriptPath,
       sessionSystemPrompt: params.systemPrompt,
       uuid,
     });
-    keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);
     yield result.boundary;
     yield* result.messages;
     return { reason: 'completed' };

@@ -4,9 +4,8 @@
 // conversation with no reply in it has nothing to compact: it fails at once, saying how large the
 // prompt is and what the limit is (a summary would only retell the person's own prompt).
 import { getModelInfo } from '../api/models.js';
-import { keepOnlyRestoredFiles } from '../compact/autoCompact.js';
+import { compactInContext } from '../compact/autoCompact.js';
 import { drainCollapse } from '../compact/collapse.js';
-import { compactConversation } from '../compact/compactConversation.js';
 import { hasSomethingToCompact } from '../compact/history.js';
 import { countsInPromptTooLong, oversizedPromptText, promptChars } from '../compact/oversizedPrompt.js';
 import type { AssistantMessage, LoopEvent, Message } from '../types/messages.js';
@@ -78,21 +77,15 @@ async function reactiveCompact(input: LadderInput): Promise<PromptTooLongRecover
   const hooks = await runPreCompactHooks(context, 'auto', undefined, deps.uuid);
   if (!hooks.decision.proceed) return { events: hooks.notices };
   try {
-    const result = await compactConversation({
+    const result = await compactInContext(context, {
       messages: input.messagesForQuery,
       callModel: recordingUsage(deps.callModel),
-      model: context.options.model,
-      signal: context.abortSignal,
       trigger: 'auto',
       customInstructions: hooks.decision.customInstructions,
-      readFileState: context.readFileState,
-      todos: context.todos?.get(),
-      memoryFiles: context.loadedMemory?.(),
       sessionSystemPrompt: p.systemPrompt,
       requestOverheadTokens: await requestOverheadTokens(p, context),
       uuid: deps.uuid,
     });
-    keepOnlyRestoredFiles(context.readFileState, result.restoredFiles);
     const compacted = [result.boundary, ...result.messages];
     return {
       events: [...withdrawn(input.assistantMessages), ...hooks.notices, ...compacted],
