@@ -110,7 +110,7 @@ export function echoTool(z, clock) {
 }
 
 /** A usage record in the SDK's full shape, as the API reports it. */
-export function usage(inputTokens, outputTokens) {
+function usage(inputTokens, outputTokens) {
   return {
     cache_creation: null,
     cache_creation_input_tokens: 0,
@@ -122,6 +122,25 @@ export function usage(inputTokens, outputTokens) {
     server_tool_use: null,
     service_tier: null,
     speed: null,
+  };
+}
+
+/** The assistant message a scripted model yields for one block, in the loop's shape. */
+export function scriptedReply({ uuid, id, model, block, inputTokens, outputTokens }) {
+  return {
+    type: 'assistant',
+    uuid,
+    timestamp: new Date().toISOString(),
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [block],
+      stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+      usage: usage(inputTokens, outputTokens),
+    },
   };
 }
 
@@ -161,21 +180,7 @@ export function scriptedModel(rounds, files, clock, stats) {
       const round = mainRequests;
       block = round > rounds ? { type: 'text', text: 'All rounds done.', citations: null } : { ...toolCallFor('compaction', round, files), caller: { type: 'direct' } };
     }
-    const message = {
-      type: 'assistant',
-      uuid: `bench-${messageCounter}`,
-      timestamp: new Date().toISOString(),
-      message: {
-        id,
-        type: 'message',
-        role: 'assistant',
-        model: params.model,
-        content: [block],
-        stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn',
-        stop_sequence: null,
-        usage: usage(inputTokens, 50),
-      },
-    };
+    const message = scriptedReply({ uuid: `bench-${messageCounter}`, id, model: params.model, block, inputTokens, outputTokens: 50 });
     pause();
     yield message;
     resume();

@@ -15,12 +15,12 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appendResults, loadSourceModules, root } from './harness.mjs';
-import { usage } from './longSessionScript.mjs';
+import { scriptedReply } from './longSessionScript.mjs';
 
 const args = process.argv.slice(2);
 const againstAt = args.indexOf('--against');
 const against = againstAt === -1 ? undefined : resolve(args[againstAt + 1] ?? '');
-const ROUNDS = Number.parseInt(args.find((arg, i) => /^\d+$/.test(arg) && i !== againstAt + 1) ?? '300', 10);
+const ROUNDS = Number.parseInt(args.find((arg, i) => /^\d+$/.test(arg) && (againstAt === -1 || i !== againstAt + 1)) ?? '300', 10);
 const FILES = 12;
 const CHANGE_EVERY = 30;
 const MODEL = 'claude-opus-4-8';
@@ -68,21 +68,7 @@ function scriptedModel(files, stats) {
           : { type: 'tool_use', id: `toolu_reread_${main}`, name: 'Read', input: { file_path: path }, caller: { type: 'direct' } };
     }
     counter += 1;
-    yield {
-      type: 'assistant',
-      uuid: `reread-${counter}`,
-      timestamp: new Date().toISOString(),
-      message: {
-        id: `msg_reread_${counter}`,
-        type: 'message',
-        role: 'assistant',
-        model: params.model,
-        content: [block],
-        stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn',
-        stop_sequence: null,
-        usage: usage(Math.ceil(bytes / 4), 40),
-      },
-    };
+    yield scriptedReply({ uuid: `reread-${counter}`, id: `msg_reread_${counter}`, model: params.model, block, inputTokens: Math.ceil(bytes / 4), outputTokens: 40 });
   };
 }
 
