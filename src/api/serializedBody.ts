@@ -59,10 +59,19 @@ function sameBlock(before: unknown, now: unknown): boolean {
   return true;
 }
 
-/** What a settled message was (its role, and its text or the very blocks it held) and where its bytes end. */
-type Entry = { role: unknown; content: unknown; chunk: number; end: number };
+/**
+ * What a settled message was (the object, its role, and its text or the very blocks it held)
+ * and where its bytes end.
+ */
+type Entry = { message: Plain; role: unknown; content: unknown; chunk: number; end: number };
+
+/** A message that cannot have changed: frozen, with its blocks (normalizeMessagesForAPI settles messages so). */
+function isFrozenMessage(message: Plain): boolean {
+  return Object.isFrozen(message) && (typeof message.content === 'string' || Object.isFrozen(message.content));
+}
 
 function sameMessage(entry: Entry, message: unknown): boolean {
+  if (message === entry.message && isFrozenMessage(entry.message)) return true;
   if (!isPlain(message) || entry.role !== message.role) return false;
   const { content } = message;
   if (typeof content === 'string' || typeof entry.content === 'string') return entry.content === content;
@@ -92,7 +101,14 @@ class SettledMessages {
   /** How many of the list's first messages are the settled ones, after dropping those that are not. */
   match(list: readonly unknown[]): number {
     let count = 0;
-    while (count < this.entries.length && count < list.length && sameMessage(this.entries[count] as Entry, list[count])) count++;
+    while (count < this.entries.length && count < list.length) {
+      const entry = this.entries[count] as Entry;
+      const message = list[count];
+      if (!sameMessage(entry, message)) break;
+      // Made again alike: the next request likely carries this object.
+      if (message !== entry.message && isPlain(message)) entry.message = message;
+      count++;
+    }
     if (count < this.entries.length) this.keep(count);
     return count;
   }
@@ -112,8 +128,9 @@ class SettledMessages {
     }
     const end = start + chunk.write(json, start);
     this.used[last] = end;
-    const content = Array.isArray(message.content) ? message.content.slice() : message.content;
-    this.entries.push({ role: message.role, content, chunk: last, end });
+    // The blocks are kept as they are now, unless nothing can change them.
+    const content = Array.isArray(message.content) && !isFrozenMessage(message) ? message.content.slice() : message.content;
+    this.entries.push({ message, role: message.role, content, chunk: last, end });
   }
 
   /** The settled bytes, a piece per chunk. */

@@ -1,5 +1,6 @@
 // Small readings of a conversation's history shared by the context layers.
 import type { Message, UserMessage } from '../types/messages.js';
+import { resumablePass } from '../utils/resumablePass.js';
 
 /** A prompt a person (or the SDK caller) typed, as opposed to tool results and Pulse's own nudges. */
 export function isRealUserPrompt(message: Message): message is UserMessage {
@@ -9,6 +10,24 @@ export function isRealUserPrompt(message: Message): message is UserMessage {
   return content.length > 0 && content.every((block) => block.type !== 'tool_result');
 }
 
+/** Where the real prompts sit: finding the latest then needs no scan of the whole history. */
+const promptIndexes = resumablePass<Message, number[]>({
+  start: () => [],
+  rewind: (indexes, count) => {
+    while ((indexes.at(-1) ?? -1) >= count) indexes.pop();
+    return indexes;
+  },
+  add: (indexes, message, index) => {
+    if (isRealUserPrompt(message)) indexes.push(index);
+  },
+});
+
+/** The person's latest prompt, as `messages.findLast(isRealUserPrompt)` finds it. */
+export function latestRealUserPrompt(messages: readonly Message[]): UserMessage | undefined {
+  const index = promptIndexes(messages).at(-1);
+  return index === undefined ? undefined : (messages[index] as UserMessage);
+}
+
 /**
  * Whether a summary could stand in for any of this history: anything sent besides the person's
  * latest prompt, which is kept word for word. A conversation of that prompt alone has nothing to
@@ -16,7 +35,7 @@ export function isRealUserPrompt(message: Message): message is UserMessage {
  */
 export function hasSomethingToCompact(
   messages: readonly Message[],
-  latestPrompt: Message | undefined = messages.findLast(isRealUserPrompt),
+  latestPrompt: Message | undefined = latestRealUserPrompt(messages),
 ): boolean {
   return messages.some(
     (m) => m !== latestPrompt && (m.type === 'user' || (m.type === 'assistant' && m.apiError === undefined)),

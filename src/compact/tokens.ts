@@ -2,6 +2,7 @@
 // many tokens costs an early compaction, counting too few costs a prompt-too-long failure.
 import type { ContentBlock, ContentBlockParam, Message, Usage } from '../types/messages.js';
 import { SYNTHETIC_MODEL } from '../utils/messages.js';
+import { resumablePass } from '../utils/resumablePass.js';
 
 export const CHARS_PER_TOKEN = 4;
 /** JSON tokenises worse than prose: punctuation and short keys are separate tokens. */
@@ -131,10 +132,20 @@ function cachedEstimate(message: Message): number {
   return estimate;
 }
 
+/** Running totals: `[0]` is 0 and `[i]` the estimate of the first i messages. */
+const estimateTotals = resumablePass<Message, number[]>({
+  start: () => [0],
+  rewind: (totals, count) => {
+    totals.length = count + 1;
+    return totals;
+  },
+  add: (totals, message, index) => {
+    totals.push((totals[index] as number) + cachedEstimate(message));
+  },
+});
+
 function cachedEstimates(messages: readonly Message[]): number {
-  let sum = 0;
-  for (const message of messages) sum += cachedEstimate(message);
-  return sum;
+  return estimateTotals(messages)[messages.length] as number;
 }
 
 /**

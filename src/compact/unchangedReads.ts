@@ -6,6 +6,7 @@
 // nothing earlier is left, so the file goes whole again. History keeps every result in full.
 import type { ContentBlockParam, Message, UserMessage } from '../types/messages.js';
 import { getToolUseBlocks } from '../utils/messages.js';
+import { resumablePass, runPass, type Pass } from '../utils/resumablePass.js';
 
 const READ_TOOL = 'Read';
 
@@ -47,54 +48,117 @@ function readCallsOf(message: Message): ReadonlyArray<readonly [string, ReadCall
   return found;
 }
 
-/** Read calls by tool_use id: the same file and lines make the same key. */
-function readCalls(messages: readonly Message[]): Map<string, ReadCall> {
-  const calls = new Map<string, ReadCall>();
-  for (const message of messages) for (const [id, call] of readCallsOf(message)) calls.set(id, call);
-  return calls;
-}
-
 function resultText(block: ContentBlockParam): string | undefined {
   if (block.type !== 'tool_result' || block.is_error === true) return undefined;
   return typeof block.content === 'string' ? block.content : undefined;
 }
+
+/** What the layer has found in the messages it has taken in, in order. */
+type StubScan = {
+  /** Read calls by tool_use id: the same file and lines make the same key. */
+  calls: Map<string, ReadCall>;
+  /** The result shown for each key, the latest that differed from the one before. */
+  shown: Map<string, { id: string; text: string }>;
+  stubbed: Map<string, Stubbed>;
+  /** The messages as sent: each the same one, or a copy with stubs. */
+  sent: Message[];
+  /** Results that answer no Read call seen before them. */
+  unmatched: Set<string>;
+  /**
+   * A Read call came after a result naming its id, or came twice: a scan of the whole list
+   * (which finds every call first) would judge the earlier results otherwise.
+   */
+  outOfOrder: boolean;
+};
+
+function stubbedCopy(scan: StubScan, message: UserMessage, content: ContentBlockParam[]): Message {
+  for (const [id, entry] of stubsByMessage.get(message) ?? []) scan.stubbed.set(id, entry);
+  let blocks: ContentBlockParam[] | undefined;
+  const made = new Map<string, Stubbed>();
+  content.forEach((block, index) => {
+    if (block.type !== 'tool_result') return;
+    const call = scan.calls.get(block.tool_use_id);
+    if (!call) {
+      scan.unmatched.add(block.tool_use_id);
+      return;
+    }
+    const text = resultText(block);
+    if (text === undefined || isStub(block)) return;
+    const earlier = scan.shown.get(call.key);
+    if (earlier?.text !== text) {
+      scan.shown.set(call.key, { id: block.tool_use_id, text });
+      return;
+    }
+    blocks ??= [...content];
+    blocks[index] = { ...block, content: unchangedReadStub(call.path) };
+    made.set(block.tool_use_id, { sourceId: earlier.id, sourceText: text, full: block });
+  });
+  if (!blocks) return message;
+  const copy: UserMessage = { ...message, message: { ...message.message, content: blocks } };
+  for (const [id, entry] of made) scan.stubbed.set(id, entry);
+  stubsByMessage.set(copy, made);
+  return copy;
+}
+
+// The next round's history holds the copies this layer sent (the loop carries its request on),
+// so the scan resumes after them and judges only the newest messages.
+const STUB_PASS: Pass<Message, StubScan> = {
+  start: () => ({ calls: new Map(), shown: new Map(), stubbed: new Map(), sent: [], unmatched: new Set(), outOfOrder: false }),
+  rewind: () => undefined,
+  add: (scan, message) => {
+    for (const [id, call] of readCallsOf(message)) {
+      if (scan.calls.has(id) || scan.unmatched.has(id)) scan.outOfOrder = true;
+      scan.calls.set(id, call);
+    }
+    const sent =
+      message.type === 'user' && typeof message.message.content !== 'string'
+        ? stubbedCopy(scan, message, message.message.content)
+        : message;
+    scan.sent.push(sent);
+    return sent;
+  },
+};
+
+const stubScan = resumablePass(STUB_PASS);
 
 /**
  * Replaces each Read result that repeats, word for word, an earlier result of the same Read
  * still in `messages`. Returns the very same array when nothing repeats.
  */
 export function stubUnchangedReads(messages: Message[]): StubbedReads {
-  const calls = readCalls(messages);
-  const stubbed = new Map<string, Stubbed>();
-  if (calls.size < 2) return { messages, stubbed };
-  const shown = new Map<string, { id: string; text: string }>();
-  let changed = false;
-  const next = messages.map((message) => {
-    if (message.type !== 'user' || typeof message.message.content === 'string') return message;
-    for (const [id, entry] of stubsByMessage.get(message) ?? []) stubbed.set(id, entry);
-    let blocks: ContentBlockParam[] | undefined;
-    const made = new Map<string, Stubbed>();
-    message.message.content.forEach((block, index) => {
-      const call = block.type === 'tool_result' ? calls.get(block.tool_use_id) : undefined;
+  let scan = stubScan(messages);
+  if (scan.outOfOrder) scan = runPass(STUB_PASS, messages);
+  if (scan.calls.size < 2) return { messages, stubbed: new Map() };
+  const { sent } = scan;
+  const same = sent.length === messages.length && sent.every((message, index) => message === messages[index]);
+  return { messages: same ? messages : sent.slice(), stubbed: new Map(scan.stubbed) };
+}
+
+/** The text of each tool result taken in, by tool_use id (a second result for an id goes in `others`). */
+type ResultTexts = { texts: Map<string, string | undefined>; others: Array<readonly [string, string | undefined]> };
+
+const resultTexts = resumablePass<Message, ResultTexts>({
+  start: () => ({ texts: new Map(), others: [] }),
+  rewind: () => undefined,
+  add: (found, message) => {
+    if (message.type !== 'user' || typeof message.message.content === 'string') return;
+    for (const block of message.message.content) {
+      if (block.type !== 'tool_result') continue;
       const text = resultText(block);
-      if (!call || text === undefined || block.type !== 'tool_result' || isStub(block)) return;
-      const earlier = shown.get(call.key);
-      if (earlier?.text !== text) {
-        shown.set(call.key, { id: block.tool_use_id, text });
-        return;
-      }
-      blocks ??= [...(message.message.content as ContentBlockParam[])];
-      blocks[index] = { ...block, content: unchangedReadStub(call.path) };
-      made.set(block.tool_use_id, { sourceId: earlier.id, sourceText: text, full: block });
-    });
-    if (!blocks) return message;
-    changed = true;
-    const copy: UserMessage = { ...message, message: { ...message.message, content: blocks } };
-    for (const [id, entry] of made) stubbed.set(id, entry);
-    stubsByMessage.set(copy, made);
-    return copy;
-  });
-  return { messages: changed ? next : messages, stubbed };
+      if (found.texts.has(block.tool_use_id)) found.others.push([block.tool_use_id, text]);
+      else found.texts.set(block.tool_use_id, text);
+    }
+  },
+});
+
+/** The sources (tool_use id -> text) that some result in `messages` still carries word for word. */
+function intactSources(messages: readonly Message[], wanted: ReadonlyMap<string, string>): Set<string> {
+  const { texts, others } = resultTexts(messages);
+  const intact = new Set<string>();
+  for (const [id, text] of wanted) {
+    if (texts.get(id) === text || others.some(([otherId, other]) => otherId === id && other === text)) intact.add(id);
+  }
+  return intact;
 }
 
 /**
@@ -103,16 +167,9 @@ export function stubUnchangedReads(messages: Message[]): StubbedReads {
  */
 export function restoreOrphanedStubs(messages: Message[], stubbed: ReadonlyMap<string, Stubbed>): Message[] {
   if (stubbed.size === 0) return messages;
-  const intact = new Set<string>();
   const wanted = new Map([...stubbed.values()].map((entry) => [entry.sourceId, entry.sourceText]));
-  for (const message of messages) {
-    if (message.type !== 'user' || typeof message.message.content === 'string') continue;
-    for (const block of message.message.content) {
-      if (block.type !== 'tool_result') continue;
-      const text = wanted.get(block.tool_use_id);
-      if (text !== undefined && resultText(block) === text) intact.add(block.tool_use_id);
-    }
-  }
+  const intact = intactSources(messages, wanted);
+  if (intact.size === wanted.size) return messages;
   let changed = false;
   const next = messages.map((message) => {
     if (message.type !== 'user' || typeof message.message.content === 'string') return message;

@@ -6,7 +6,7 @@
 import { getModelInfo } from '../api/models.js';
 import { collapseFinishedStretches, type Summarise } from '../compact/collapse.js';
 import { createModelSummariser } from '../compact/collapseSummariser.js';
-import { hasSomethingToCompact, isRealUserPrompt } from '../compact/history.js';
+import { hasSomethingToCompact, latestRealUserPrompt } from '../compact/history.js';
 import { leastPromptTokens, oversizedPromptText, promptChars } from '../compact/oversizedPrompt.js';
 import { snipIfNeeded } from '../compact/snip.js';
 import { getContextThresholds, type ContextThresholds } from '../compact/thresholds.js';
@@ -196,7 +196,7 @@ async function autoCompact(messages: Message[], input: ContextLayersInput, token
  */
 function refuseOversizedPrompt(history: readonly Message[], model: string, uuid: () => string): AssistantMessage | undefined {
   const { contextWindow } = getModelInfo(model);
-  const latest = history.findLast(isRealUserPrompt);
+  const latest = latestRealUserPrompt(history);
   const oversized = hasSomethingToCompact(history, latest) ? (latest ? [latest] : []) : history;
   if (leastPromptTokens(oversized) <= contextWindow) return undefined;
   const text = oversizedPromptText({ promptChars: promptChars(oversized), limitTokens: contextWindow, model });

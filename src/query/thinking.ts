@@ -28,6 +28,10 @@ export function withoutTrailingThinking(messages: readonly MessageParam[]): Mess
   });
 }
 
+// The same copy every round, so the history sent stays the same objects from one round to the
+// next and the request's later passes resume where they left off (utils/resumablePass.ts).
+const strippedCopies = new WeakMap<Message, Message[]>();
+
 /**
  * The history without its thinking blocks. Thinking signatures are bound to the model that
  * produced them, so the fallback model gets none; and a request with thinking off may carry none.
@@ -35,9 +39,13 @@ export function withoutTrailingThinking(messages: readonly MessageParam[]): Mess
 export function stripThinkingBlocks(messages: readonly Message[]): Message[] {
   return messages.flatMap((message): Message[] => {
     if (message.type !== 'assistant' || !message.message.content.some(isThinking)) return [message];
-    const content = message.message.content.filter((block) => !isThinking(block));
-    if (content.length === 0) return [];
-    return [{ ...message, message: { ...message.message, content } }];
+    let stripped = strippedCopies.get(message);
+    if (!stripped) {
+      const content = message.message.content.filter((block) => !isThinking(block));
+      stripped = content.length === 0 ? [] : [{ ...message, message: { ...message.message, content } }];
+      strippedCopies.set(message, stripped);
+    }
+    return stripped;
   });
 }
 

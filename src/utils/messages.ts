@@ -1,6 +1,7 @@
 // Message constructors and the one normalisation that turns Pulse's history into an API request.
 // Every message the loop makes goes through a constructor here so the shapes stay uniform.
 import { randomUuid } from './random.js';
+import { resumablePass } from './resumablePass.js';
 import type {
   ContentBlockParam,
   MessageParam,
@@ -270,6 +271,57 @@ function mergeUserContent(previous: MessageParam, message: UserMessage): void {
   ];
 }
 
+/** What the history has come to so far: the API messages, the last of which may still grow. */
+type Normalised = {
+  params: MessageParam[];
+  /** The open assistant turn, while consecutive assistant blocks keep arriving. */
+  openTurn: ContentBlockParam[] | undefined;
+};
+
+/**
+ * A message no later one can merge into is frozen, content and all: the request body's encoder
+ * (api/serializedBody.ts) then knows it meets the very JSON it wrote last time.
+ */
+function settle(param: MessageParam | undefined): void {
+  if (!param) return;
+  Object.freeze(param.content);
+  Object.freeze(param);
+}
+
+function pushParam(state: Normalised, param: MessageParam): void {
+  settle(state.params.at(-1));
+  state.params.push(param);
+}
+
+// Each round's history is the last one's with the round's messages after it, so only those are
+// normalised; a merge cannot be undone, so a history that differs earlier is normalised again.
+const normalised = resumablePass<Message, Normalised>({
+  start: () => ({ params: [], openTurn: undefined }),
+  rewind: () => undefined,
+  add: (state, message) => {
+    if (!isSentToModel(message)) return;
+    if (message.type === 'assistant') {
+      // Response blocks are valid request blocks as they are.
+      const blocks: ContentBlockParam[] = message.message.content;
+      if (state.openTurn) {
+        state.openTurn.push(...blocks);
+        return;
+      }
+      state.openTurn = [...blocks];
+      pushParam(state, { role: 'assistant', content: state.openTurn });
+      return;
+    }
+    state.openTurn = undefined;
+    const previous = state.params.at(-1);
+    if (previous?.role === 'user') {
+      mergeUserContent(previous, message);
+      return;
+    }
+    const { content } = message.message;
+    pushParam(state, { role: 'user', content: typeof content === 'string' ? content : [...content] });
+  },
+});
+
 /**
  * Pulse's history -> API messages: drops system messages and synthetic API-error messages,
  * merges one-block assistant messages back into one turn (the blocks of one response, and a
@@ -277,30 +329,10 @@ function mergeUserContent(previous: MessageParam, message: UserMessage): void {
  * user messages (tool results first) and leaves every Pulse-only field behind.
  */
 export function normalizeMessagesForAPI(messages: readonly Message[]): MessageParam[] {
-  const params: MessageParam[] = [];
-  // The open assistant turn, while consecutive assistant blocks keep arriving.
-  let openTurn: ContentBlockParam[] | undefined;
-  for (const message of messages) {
-    if (!isSentToModel(message)) continue;
-    if (message.type === 'assistant') {
-      // Response blocks are valid request blocks as they are.
-      const blocks: ContentBlockParam[] = message.message.content;
-      if (openTurn) {
-        openTurn.push(...blocks);
-        continue;
-      }
-      openTurn = [...blocks];
-      params.push({ role: 'assistant', content: openTurn });
-      continue;
-    }
-    openTurn = undefined;
-    const previous = params.at(-1);
-    if (previous?.role === 'user') {
-      mergeUserContent(previous, message);
-      continue;
-    }
-    const { content } = message.message;
-    params.push({ role: 'user', content: typeof content === 'string' ? content : [...content] });
-  }
-  return params;
+  const { params } = normalised(messages);
+  const result = params.slice();
+  // The last may still grow by the next round's messages: the caller gets it as it is now.
+  const last = result.at(-1);
+  if (last) result[result.length - 1] = (typeof last.content === 'string' ? { ...last } : { ...last, content: [...last.content] }) as MessageParam;
+  return result;
 }

@@ -130,6 +130,24 @@ describe('serializeRequestBody', () => {
     expect(bytesOf(request(history)).equals(expected(request(history)))).toBe(true);
   });
 
+  it('trusts a message object it wrote before only while it is frozen', () => {
+    const turn = (n: number) => [
+      { role: 'assistant', content: [{ ...toolUse, id: `toolu_${n}` }] },
+      { role: 'user', content: [{ ...toolResult, tool_use_id: `toolu_${n}` }] },
+    ];
+    const history: Array<{ role: string; content: unknown[] }> = [{ role: 'user', content: [{ type: 'text', text: 'go' }] }];
+    for (let n = 0; n < 10; n++) history.push(...turn(n));
+    const request = () => ({ model: 'm', messages: [...history, ...turn(99)], stream: true });
+    expect(bytesOf(request()).equals(expected(request()))).toBe(true);
+    // The same object with a block swapped in place: encoded anew.
+    const open = history[4] as { content: unknown[] };
+    open.content[0] = { type: 'tool_result', tool_use_id: 'toolu_1', content: 'swapped in place' };
+    expect(bytesOf(request()).equals(expected(request()))).toBe(true);
+    for (const message of history) Object.freeze(Object.freeze(message).content);
+    expect(bytesOf(request()).equals(expected(request()))).toBe(true);
+    expect(bytesOf(request()).equals(expected(request()))).toBe(true);
+  });
+
   it('counts its size in bytes, multi-byte characters included', () => {
     const serialized = serializeRequestBody(body as unknown as MessageCreateParamsStreaming);
     expect(serialized.size).toBe(expected(body).length);

@@ -107,3 +107,19 @@ describe('contextTokenCount', () => {
     expect(contextTokenCount(compacted, history)).toEqual({ tokens: estimateMessagesTokens(compacted), includesRequestOverhead: false });
   });
 });
+
+describe('contextTokenCount over a long session', () => {
+  it('counts each round as it would the whole history anew, however the history changed since', () => {
+    const history = [prompt('go')];
+    const counted = (messages: typeof history) => contextTokenCount(messages, messages).tokens;
+    for (let n = 0; n < 30; n++) {
+      history.push(assistant([toolUseBlock('Read', { file_path: `/repo/${n}.ts` })]), toolResult(`t${n}`, 'x'.repeat(40 * n)));
+      expect(counted(history)).toBe(estimateMessagesTokens(structuredClone(history)));
+    }
+    // An earlier result cleared, the history cut short, then grown again.
+    const cleared = history.map((m, i) => (i === 9 ? toolResult('t4', '[cleared]') : m));
+    expect(counted(cleared)).toBe(estimateMessagesTokens(structuredClone(cleared)));
+    expect(counted(history.slice(0, 20))).toBe(estimateMessagesTokens(structuredClone(history.slice(0, 20))));
+    expect(counted(history)).toBe(estimateMessagesTokens(structuredClone(history)));
+  });
+});

@@ -73,3 +73,72 @@ describe('restoreOrphanedStubs', () => {
     expect(restoreOrphanedStubs(messages, stubbed)).toBe(messages);
   });
 });
+
+describe('unchanged Reads over a long session', () => {
+  const FILES = ['/repo/a.ts', '/repo/b.ts', '/repo/c.ts'];
+  /** Round n reads one of three files; b.ts changes at round 20. */
+  const readRound = (n: number) => {
+    const path = FILES[n % FILES.length] as string;
+    const text = path === '/repo/b.ts' && n >= 20 ? `${CODE}\n     3\tchanged` : `${CODE} // ${path}`;
+    return round('Read', { file_path: path }, text, `r${n}`);
+  };
+  /** What the layer makes of the whole history judged at once, from copies it has never seen. */
+  const judgedWhole = (history: readonly Message[]) => stubUnchangedReads(structuredClone([...history]));
+
+  it('sends each round what it would send judging the whole history at once', () => {
+    const originals: Message[] = [prompt('keep reading')];
+    let carried: Message[] = [...originals];
+    for (let n = 0; n < 40; n++) {
+      const added = readRound(n);
+      originals.push(...added);
+      // The loop carries the request it sent, stubs included, into the next round.
+      const { messages, stubbed } = stubUnchangedReads([...carried, ...added]);
+      const whole = judgedWhole(originals);
+      expect(toolResultContentsOf(messages)).toEqual(toolResultContentsOf(whole.messages));
+      expect([...stubbed.keys()].sort()).toEqual([...whole.stubbed.keys()].sort());
+      carried = messages;
+    }
+    expect(resultOf(carried, 'r39')).toBe(unchangedReadStub('/repo/a.ts'));
+    expect(resultOf(carried, 'r22')).toBe(`${CODE}\n     3\tchanged`);
+    expect(resultOf(carried, 'r25')).toBe(unchangedReadStub('/repo/b.ts'));
+  });
+
+  it('judges again from the start when an earlier result changed, and restores stubs that lost their source', () => {
+    const whole = `${CODE} // /repo/a.ts`;
+    let carried: Message[] = [prompt('keep reading')];
+    for (let n = 0; n < 30; n++) carried = stubUnchangedReads([...carried, ...readRound(n)]).messages;
+    expect(resultOf(carried, 'r3')).toBe(unchangedReadStub('/repo/a.ts'));
+    // A later layer cleared the first Read of a.ts, the source of the stubs of a.ts after it.
+    const cleared = carried.map((m) => (m === carried[2] ? toolResult('r0', CLEARED_TOOL_RESULT) : m));
+    const list = [...cleared, ...readRound(30)];
+    const next = stubUnchangedReads(list);
+    expect(toolResultContentsOf(next.messages)).toEqual(toolResultContentsOf(judgedWhole(list).messages));
+    const restored = restoreOrphanedStubs(next.messages, next.stubbed);
+    for (const id of ['r3', 'r6', 'r27', 'r30']) expect(resultOf(restored, id)).toBe(whole);
+    expect(resultOf(restored, 'r4')).toBe(unchangedReadStub('/repo/b.ts'));
+    // With every source intact, nothing changes.
+    const again = stubUnchangedReads(carried);
+    expect(restoreOrphanedStubs(again.messages, again.stubbed)).toBe(again.messages);
+  });
+
+  it('judges a result whose Read call comes later as the whole history would', () => {
+    const history: Message[] = [prompt('odd order')];
+    for (let n = 0; n < 10; n++) history.push(...readRound(n));
+    stubUnchangedReads(history);
+    // A result answering an id that a later Read call uses: the whole history pairs them.
+    const early = toolResult('r_late', `${CODE} // /repo/a.ts`);
+    const withEarly = [...history.slice(0, 5), early, ...history.slice(5)];
+    stubUnchangedReads(withEarly);
+    const late = [...withEarly, ...round('Read', { file_path: '/repo/a.ts' }, `${CODE} // /repo/a.ts`, 'r_late')];
+    expect(toolResultContentsOf(stubUnchangedReads(late).messages)).toEqual(toolResultContentsOf(judgedWhole(late).messages));
+  });
+});
+
+function toolResultContentsOf(messages: readonly Message[]): Array<[string, unknown]> {
+  const contents: Array<[string, unknown]> = [];
+  for (const message of messages) {
+    if (message.type !== 'user' || typeof message.message.content === 'string') continue;
+    for (const block of message.message.content) if (block.type === 'tool_result') contents.push([block.tool_use_id, block.content]);
+  }
+  return contents;
+}

@@ -97,6 +97,54 @@ describe('normalizeMessagesForAPI', () => {
   });
 });
 
+describe('normalizeMessagesForAPI over a long session', () => {
+  /** A round: a response in two blocks, its tool result, and every third round a hook's note merged in. */
+  const roundOf = (n: number) => [
+    assistant(`msg_${n}`, textBlock(`reading ${n}`)),
+    assistant(`msg_${n}`, toolUseBlock(`t${n}`)),
+    createToolResultMessage({ block: { type: 'tool_result', tool_use_id: `t${n}`, content: `result ${n}` } }),
+    ...(n % 3 === 0 ? [createUserMessage({ content: `note after ${n}`, isMeta: true })] : []),
+    ...(n % 5 === 0 ? [createSystemMessage('warning', `notice ${n}`)] : []),
+  ];
+
+  it('turns each round\'s history into what it would make of it whole, and never changes what it handed out', () => {
+    const history = [createUserMessage({ content: 'go' })];
+    const handedOut: Array<{ params: unknown[]; json: string }> = [];
+    for (let n = 0; n < 30; n++) {
+      history.push(...roundOf(n));
+      const params = normalizeMessagesForAPI(history);
+      // Copies of every message: a history it has never seen.
+      expect(params).toEqual(normalizeMessagesForAPI(structuredClone(history)));
+      handedOut.push({ params, json: JSON.stringify(params) });
+    }
+    for (const { params, json } of handedOut) expect(JSON.stringify(params)).toBe(json);
+    expect(handedOut.at(-1)?.params.at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't29', content: 'result 29' }] });
+  });
+
+  it('hands out settled messages frozen and the newest one open to the caller', () => {
+    const history = [createUserMessage({ content: 'go' })];
+    for (let n = 0; n < 10; n++) history.push(...roundOf(n));
+    const params = normalizeMessagesForAPI(history);
+    expect(params.slice(0, -1).every((param) => Object.isFrozen(param) && Object.isFrozen(param.content))).toBe(true);
+    const last = params.at(-1);
+    expect(Object.isFrozen(last)).toBe(false);
+    // The caller's copy of the newest: the next round's merge does not reach it.
+    const before = JSON.stringify(last);
+    history.push(createUserMessage({ content: 'more context', isMeta: true }));
+    normalizeMessagesForAPI(history);
+    expect(JSON.stringify(last)).toBe(before);
+  });
+
+  it('follows a history that changed in the middle', () => {
+    const history = [createUserMessage({ content: 'go' })];
+    for (let n = 0; n < 12; n++) history.push(...roundOf(n));
+    normalizeMessagesForAPI(history);
+    const changed = history.map((message, index) => (index === 7 ? createUserMessage({ content: 'replaced' }) : message));
+    expect(normalizeMessagesForAPI(changed)).toEqual(normalizeMessagesForAPI(structuredClone(changed)));
+    expect(normalizeMessagesForAPI(history)).toEqual(normalizeMessagesForAPI(structuredClone(history)));
+  });
+});
+
 describe('message helpers', () => {
   it('answers every dangling tool_use exactly once, skipping answered ones', () => {
     const asking = [assistant('m1', toolUseBlock('t1'), 'a1'), assistant('m1', toolUseBlock('t2'), 'a2')];
