@@ -20,6 +20,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { appendResults, loadMockAnthropic, loadSourceModules, median } from './harness.mjs';
 import { echoTool, generateFiles, mockTurnFor, PROFILES, promptFor, scriptedModel, timedTool } from './longSessionScript.mjs';
@@ -136,7 +137,10 @@ async function session(modules, scratch, rounds, files, record) {
       if (record && MARKS.includes(round)) {
         globalThis.gc();
         const { heapUsed, arrayBuffers } = process.memoryUsage();
-        record.onMark(round, process.memoryUsage.rss(), peakRss, heapUsed, arrayBuffers);
+        // What V8 holds committed for the young generation, which it grows as objects survive.
+        const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+        record.onMark(round, process.memoryUsage.rss(), peakRss, heapUsed, arrayBuffers, newSpace);
+        if (process.env.BENCH_HEAP === String(round)) writeHeapSnapshot(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${round}.heapsnapshot`));
       }
       start = { wall: performance.now(), cpu: cpuNow(), tools: { ...clock } };
     }
@@ -163,7 +167,7 @@ async function measure(scratch, files) {
   const onRound = (round, figures) => samples[round - 1]?.push(figures);
   const startedAt = performance.now();
   // Memory is read in the first session only; later ones start from whatever it left behind.
-  const run = await session(modules, scratch, ROUNDS, files, { onRound, onMark: (round, rss, peak, heap, buffers) => marks.set(round, { rss, peak, heap, buffers }) });
+  const run = await session(modules, scratch, ROUNDS, files, { onRound, onMark: (round, rss, peak, heap, buffers, newSpace) => marks.set(round, { rss, peak, heap, buffers, newSpace }) });
   const wallSeconds = (performance.now() - startedAt) / 1000;
   for (let extra = 1; extra < RUNS; extra++) await session(modules, scratch, ROUNDS, files, { onRound, onMark: () => undefined });
   const wall = samples.map((values) => median(values.map((v) => v.wall)));
@@ -185,7 +189,7 @@ function report({ run, rows, wallSeconds, baselineRss }) {
   console.log(
     [
       `long session (${mode}): ${run.rounds} tool rounds, ${run.stats.summaryRequests} compactions, ${wallSeconds.toFixed(1)} s`,
-      ...rows.map((r) => `  round ${String(r.round).padStart(4)}: loop overhead ${r.wall.toFixed(2)} ms wall, ${r.cpu.toFixed(2)} ms CPU (${r.system.toFixed(2)} in the kernel); RSS after GC ${mib(r.rss).toFixed(1)} MiB (heap ${mib(r.heap).toFixed(1)} MiB, buffers ${mib(r.buffers).toFixed(1)} MiB), peak so far ${mib(r.peak).toFixed(1)} MiB`),
+      ...rows.map((r) => `  round ${String(r.round).padStart(4)}: loop overhead ${r.wall.toFixed(2)} ms wall, ${r.cpu.toFixed(2)} ms CPU (${r.system.toFixed(2)} in the kernel); RSS after GC ${mib(r.rss).toFixed(1)} MiB (heap ${mib(r.heap).toFixed(1)} MiB, buffers ${mib(r.buffers).toFixed(1)} MiB, new space ${mib(r.newSpace).toFixed(0)} MiB), peak so far ${mib(r.peak).toFixed(1)} MiB`),
       `  round ${ROUNDS} / round 10: ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} CPU; RSS growth round 100 -> ${ROUNDS}: ${growth.toFixed(1)} MiB; peak RSS ${mib(run.peakRss).toFixed(1)} MiB (after warm-up ${mib(baselineRss).toFixed(1)} MiB)`,
     ].join('\n'),
   );
@@ -199,9 +203,9 @@ function report({ run, rows, wallSeconds, baselineRss }) {
     `${run.stats.summaryRequests} compactions. Loop overhead = round time minus the tools' and the model's own; each round's figure is`,
     `the median over ${RUNS} sessions, the table the median of the ${WINDOW} rounds ending at the mark. Memory from the first session, after a forced GC.`,
     '',
-    '| round | loop overhead (wall) | loop overhead (CPU) | of which kernel (mean) | RSS after GC | JS heap after GC | buffers after GC | peak RSS so far |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.round} | ${r.wall.toFixed(2)} ms | ${r.cpu.toFixed(2)} ms | ${r.system.toFixed(2)} ms | ${mib(r.rss).toFixed(1)} MiB | ${mib(r.heap).toFixed(1)} MiB | ${mib(r.buffers).toFixed(1)} MiB | ${mib(r.peak).toFixed(1)} MiB |`),
+    '| round | loop overhead (wall) | loop overhead (CPU) | of which kernel (mean) | RSS after GC | JS heap after GC | buffers after GC | new space | peak RSS so far |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.round} | ${r.wall.toFixed(2)} ms | ${r.cpu.toFixed(2)} ms | ${r.system.toFixed(2)} ms | ${mib(r.rss).toFixed(1)} MiB | ${mib(r.heap).toFixed(1)} MiB | ${mib(r.buffers).toFixed(1)} MiB | ${mib(r.newSpace).toFixed(0)} MiB | ${mib(r.peak).toFixed(1)} MiB |`),
     '',
     `Round ${ROUNDS} is ${ratio.toFixed(2)}× round 10 (wall), ${cpuRatio.toFixed(2)}× (CPU). RSS grew ${growth.toFixed(1)} MiB from round 100 to ${ROUNDS};`,
     `peak RSS ${mib(run.peakRss).toFixed(1)} MiB; wall time ${wallSeconds.toFixed(1)} s.`,
@@ -239,7 +243,8 @@ async function launch() {
 }
 
 // BENCH_PROF=20-70,950-1000 writes a CPU profile of each stretch of rounds of the first measured
-// session to BENCH_PROF_DIR (default: the temporary directory), to see what a round costs.
+// session to BENCH_PROF_DIR (default: the temporary directory), to see what a round costs;
+// BENCH_HEAP=1000 a heap snapshot at that mark (10, 100 or the last), to see what it holds.
 if (process.env.BENCH_PROF) {
   const { Session } = await import('node:inspector/promises');
   const { writeFileSync } = await import('node:fs');
