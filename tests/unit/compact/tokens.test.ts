@@ -9,6 +9,7 @@ import {
   tokenCountWithEstimation,
 } from '../../../src/compact/tokens.js';
 import { createSyntheticAssistantError, createSystemMessage, createUserMessage } from '../../../src/utils/messages.js';
+import type { Message } from '../../../src/types/messages.js';
 import { assistant, prompt, textBlock, toolResult, toolUseBlock } from './fixtures.js';
 
 describe('estimateTextTokens', () => {
@@ -110,8 +111,8 @@ describe('contextTokenCount', () => {
 
 describe('contextTokenCount over a long session', () => {
   it('counts each round as it would the whole history anew, however the history changed since', () => {
-    const history = [prompt('go')];
-    const counted = (messages: typeof history) => contextTokenCount(messages, messages).tokens;
+    const history: Message[] = [prompt('go')];
+    const counted = (messages: Message[]) => contextTokenCount(messages, messages).tokens;
     for (let n = 0; n < 30; n++) {
       history.push(assistant([toolUseBlock('Read', { file_path: `/repo/${n}.ts` })]), toolResult(`t${n}`, 'x'.repeat(40 * n)));
       expect(counted(history)).toBe(estimateMessagesTokens(structuredClone(history)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, ContentBlock } from '../../../src/types/messages.js';
+import type { AssistantMessage, ContentBlock, Message } from '../../../src/types/messages.js';
 import {
   createInterruptionMessage,
   createSyntheticAssistantError,
@@ -108,7 +108,7 @@ describe('normalizeMessagesForAPI over a long session', () => {
   ];
 
   it('turns each round\'s history into what it would make of it whole, and never changes what it handed out', () => {
-    const history = [createUserMessage({ content: 'go' })];
+    const history: Message[] = [createUserMessage({ content: 'go' })];
     const handedOut: Array<{ params: unknown[]; json: string }> = [];
     for (let n = 0; n < 30; n++) {
       history.push(...roundOf(n));
@@ -122,7 +122,7 @@ describe('normalizeMessagesForAPI over a long session', () => {
   });
 
   it('hands out settled messages frozen and the newest one open to the caller', () => {
-    const history = [createUserMessage({ content: 'go' })];
+    const history: Message[] = [createUserMessage({ content: 'go' })];
     for (let n = 0; n < 10; n++) history.push(...roundOf(n));
     const params = normalizeMessagesForAPI(history);
     expect(params.slice(0, -1).every((param) => Object.isFrozen(param) && Object.isFrozen(param.content))).toBe(true);
@@ -136,7 +136,7 @@ describe('normalizeMessagesForAPI over a long session', () => {
   });
 
   it('follows a history that changed in the middle', () => {
-    const history = [createUserMessage({ content: 'go' })];
+    const history: Message[] = [createUserMessage({ content: 'go' })];
     for (let n = 0; n < 12; n++) history.push(...roundOf(n));
     normalizeMessagesForAPI(history);
     const changed = history.map((message, index) => (index === 7 ? createUserMessage({ content: 'replaced' }) : message));
