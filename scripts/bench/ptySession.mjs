@@ -110,6 +110,8 @@ export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, ro
     },
     bytesSinceMark: () => totalBytes - markBytes,
     rawSinceMark: () => chunks.slice(markIndex).join(''),
+    /** The output since the mark as the reads that brought it (about one per frame the REPL wrote). */
+    chunksSinceMark: () => chunks.slice(markIndex),
     screen,
     allLines,
     /** Resolves with performance.now() of the output chunk after which `check` held. */

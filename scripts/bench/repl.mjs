@@ -11,6 +11,8 @@
 //   BENCH_SLOW_TOKENS / BENCH_FAST_TOKENS   answer lengths (default 1500 / 10000)
 //   PULSE_BENCH_BIN      another build to measure (default dist/pulse.js)
 //   BENCH_DUMP           a file prefix to save the raw bytes written during each long answer
+//                        (and, as .json, the reads they came in: `node scripts/bench/replBytes.mjs <file>.json`
+//                        says where the bytes go)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
 import { cpuSeconds, createBenchWorld, startPtySession } from './ptySession.mjs';
@@ -150,7 +152,10 @@ async function streamLongAnswer(session, pace, answer) {
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(session.pid) - cpuBefore;
   const written = session.bytesSinceMark();
-  if (process.env.BENCH_DUMP) writeFileSync(`${process.env.BENCH_DUMP}.${pace.delayMs}ms`, session.rawSinceMark());
+  if (process.env.BENCH_DUMP) {
+    writeFileSync(`${process.env.BENCH_DUMP}.${pace.delayMs}ms`, session.rawSinceMark());
+    writeFileSync(`${process.env.BENCH_DUMP}.${pace.delayMs}ms.json`, JSON.stringify(session.chunksSinceMark()));
+  }
   const lines = session.allLines();
   const last = `return total * ${answer.split('## Part').length - 1};`;
   const copies = lines.filter((line) => line.trim() === last).length;

@@ -1,0 +1,83 @@
+// What the writer knows of the terminal's cursor column and rendition while it builds one write,
+// so it moves the cursor and switches styles only when they are not already where they need to be.
+import type { Unit } from './cells.js';
+import { Style } from './sgr.js';
+
+const ESC = '\u001B[';
+
+export class Pen {
+  out = '';
+  /** The cursor's column; undefined when unknown (after a full-width row, an insert or a delete). */
+  column: number | undefined = 0;
+  style = Style.plain;
+  private saved: { column: number | undefined; style: Style } | undefined;
+
+  constructor(private readonly width: () => number) {}
+
+  toColumn(column: number): void {
+    if (this.column === column) return;
+    this.out += column === 0 ? '\r' : `${ESC}${column + 1}G`;
+    this.column = column;
+  }
+
+  /** Draws one cell at the cursor. A blank only needs the rendition its look depends on. */
+  put(unit: Unit): void {
+    if (!(unit.text === ' ' && unit.style.blankKey === this.style.blankKey)) this.restyle(unit.style);
+    this.out += unit.text;
+    if (this.column !== undefined) this.column += unit.width;
+    // At the last column the terminal waits to wrap: where the cursor is depends on the terminal.
+    if (this.column !== undefined && this.column >= this.width()) this.column = undefined;
+  }
+
+  restyle(style: Style): void {
+    this.out += this.style.transitionTo(style);
+    this.style = style;
+  }
+
+  /** Before an erase, an insert or a newline: they fill cells with the current background. */
+  blankBackground(): void {
+    if (this.style.blankKey !== '') this.restyle(Style.plain);
+  }
+
+  /** A control that leaves the cursor at a column the writer does not track. */
+  control(sequence: string): void {
+    this.blankBackground();
+    this.out += sequence;
+    this.column = undefined;
+  }
+
+  /** Newlines: the pty's output processing (ONLCR, which raw mode keeps) makes each a CR LF. */
+  newlines(count: number): void {
+    this.blankBackground();
+    this.out += '\n'.repeat(count);
+    this.column = 0;
+  }
+
+  /** DECSC: the terminal keeps the cursor's place and rendition for `restore`. */
+  save(): void {
+    this.out += '\u001B7';
+    this.saved = { column: this.column, style: this.style };
+  }
+
+  /** DECRC: back to the place and rendition of the last `save` (in this write: nothing may scroll between). */
+  restore(): void {
+    if (!this.saved) return;
+    this.out += '\u001B8';
+    ({ column: this.column, style: this.style } = this.saved);
+  }
+
+  /** Text whose effect on the rendition is unknown (a row of other escape codes). */
+  opaque(text: string): void {
+    this.out += `${text}${ESC}m`;
+    this.style = Style.plain;
+    this.column = undefined;
+  }
+
+  /** The write so far, with the terminal left in its default rendition for whoever writes next. */
+  take(): string {
+    this.restyle(Style.plain);
+    const out = this.out;
+    this.out = '';
+    return out;
+  }
+}

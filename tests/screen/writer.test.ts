@@ -1,0 +1,154 @@
+// The line-diff writer (src/ui/terminal/lineDiffLog.ts) against a real terminal emulator: frames
+// like the REPL's (styled words with the codes placed either side of a space, wide characters,
+// rows appearing, growing, shrinking and vanishing) are drawn one after another, and after each
+// the emulator must hold, cell for cell, what it holds when the same frame is drawn on a clean
+// screen. Only the look counts: a blank's colour, weight or slant does not show.
+import unicode11 from '@xterm/addon-unicode11';
+import xterm from '@xterm/headless';
+import { describe, expect, it } from 'vitest';
+import { visibleWidth } from '../../src/ui/markdown/ansi.js';
+import { LineDiffLog } from '../../src/ui/terminal/lineDiffLog.js';
+
+type XTerm = InstanceType<typeof xterm.Terminal>;
+
+function terminal(cols: number, rows: number): XTerm {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  term.loadAddon(new unicode11.Unicode11Addon());
+  term.unicode.activeVersion = '11';
+  return term;
+}
+
+function written(term: XTerm, data: string): Promise<void> {
+  // The pty turns each newline into CR LF (ONLCR), as it does for the REPL.
+  return new Promise((resolve) => term.write(data.replaceAll('\n', '\r\n'), resolve));
+}
+
+/**
+ * Each cell as it looks: a space shows only its background and the lines drawn through it, and
+ * stays apart from a cell nothing was written to (which is what copying a row leaves out).
+ */
+function looks(term: XTerm): string[] {
+  const buffer = term.buffer.active;
+  const rows: string[] = [];
+  for (let y = 0; y < term.rows; y++) {
+    const line = buffer.getLine(buffer.baseY + y);
+    const cells: string[] = [];
+    for (let x = 0; line && x < term.cols; x++) {
+      const cell = line.getCell(x);
+      if (!cell) continue;
+      const chars = cell.getChars();
+      const shared = [cell.getBgColorMode(), cell.getBgColor(), cell.isInverse(), cell.isUnderline(), cell.isStrikethrough()];
+      if (chars === '') cells.push(cell.getWidth() === 0 ? '<' : `_${shared.join(',')}`);
+      else if (chars === ' ') cells.push(` ${shared.join(',')}`);
+      else {
+        const ink = [cell.getFgColorMode(), cell.getFgColor(), cell.isBold(), cell.isDim(), cell.isItalic(), cell.isBlink(), cell.isInvisible()];
+        cells.push(`${chars}|${shared.join(',')}|${ink.join(',')}`);
+      }
+    }
+    rows.push(cells.join(' '));
+  }
+  return rows;
+}
+
+function screenText(term: XTerm): string {
+  const buffer = term.buffer.active;
+  return Array.from({ length: term.rows }, (_, y) => buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '').join('\n');
+}
+
+/** A small deterministic generator, so a failure names the seed that made it. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// (No keycap emoji: string-width and xterm.js disagree on its width, so no layout could hold.)
+const WORDS = ['render', 'frame', 'a', 'cursor', '中文字', 'café', 'e\u0301t\u00e9', '👍', 'x', '│', '—', 'prompt'];
+const STYLES: Array<[string, string]> = [
+  ['1', '22'],
+  ['2', '22'],
+  ['3', '23'],
+  ['4', '24'],
+  ['7', '27'],
+  ['9', '29'],
+  ['36', '39'],
+  ['38;5;208', '39'],
+  ['38;2;10;200;30', '39'],
+  ['44', '49'],
+  ['1;36', '22;39'],
+];
+
+type Word = { text: string; style?: [string, string]; codesBeforeSpace: boolean };
+
+function rowText(words: readonly Word[]): string {
+  return words
+    .map((word, index) => {
+      const space = index === 0 ? '' : ' ';
+      if (!word.style) return `${space}${word.text}`;
+      const [on, off] = word.style;
+      return word.codesBeforeSpace ? `\u001B[${on}m${space}${word.text}\u001B[${off}m` : `${space}\u001B[${on}m${word.text}\u001B[${off}m`;
+    })
+    .join('');
+}
+
+/** Styled words appended to `words` while the row fits `cols`; the codes sit before or after the space at random. */
+function addWords(next: () => number, words: readonly Word[], cols: number): Word[] {
+  const out = [...words];
+  const count = Math.floor(next() * 12);
+  for (let index = 0; index < count; index++) {
+    const text = WORDS[Math.floor(next() * WORDS.length)] ?? 'x';
+    const style = next() < 0.35 ? STYLES[Math.floor(next() * STYLES.length)] : undefined;
+    const word = { text, style, codesBeforeSpace: next() < 0.5 };
+    if (visibleWidth(rowText([...out, word])) > cols) break;
+    out.push(word);
+  }
+  return out;
+}
+
+/** The next frame: most rows kept, some changed a little (a spinner, a counter, an appended word). */
+function nextFrame(next: () => number, frame: Word[][], cols: number, maxRows: number): Word[][] {
+  const rows = frame.map((row) => {
+    const roll = next();
+    if (roll < 0.6) return row;
+    if (roll < 0.75) return addWords(next, [], cols);
+    if (roll < 0.9) return addWords(next, row, cols);
+    return row.slice(0, Math.floor(next() * row.length));
+  });
+  const roll = next();
+  if (roll < 0.25 && rows.length < maxRows) rows.splice(Math.floor(next() * (rows.length + 1)), 0, addWords(next, [], cols));
+  else if (roll < 0.4 && rows.length > 0) rows.splice(Math.floor(next() * rows.length), 1 + Math.floor(next() * 2));
+  return rows;
+}
+
+describe('the line-diff writer in a terminal emulator', () => {
+  for (const cols of [40, 80]) {
+    it(`leaves every frame looking as drawn on a clean screen (${cols} columns)`, async () => {
+      const rows = 20;
+      for (let seed = 1; seed <= 12; seed++) {
+        const next = random(seed * 7919 + cols);
+        const screen = terminal(cols, rows);
+        const log = new LineDiffLog({ write: (data) => (void screen.write(data.replaceAll('\n', '\r\n')), true), columns: cols, rows });
+        const fresh = terminal(cols, rows);
+        let words: Word[][] = [];
+        for (let step = 0; step < 60; step++) {
+          words = nextFrame(next, words, cols, rows - 2);
+          const frame = words.map(rowText);
+          log.render(frame.map((row) => `${row}\n`).join(''));
+          fresh.reset();
+          await written(fresh, frame.join('\n'));
+          await written(screen, '');
+          const want = looks(fresh);
+          const differing = looks(screen).flatMap((row, index) => (row === want[index] ? [] : [index]));
+          expect(differing, `seed ${seed}, frame ${step}: ${JSON.stringify(frame)}\n${screenText(screen)}`).toEqual([]);
+        }
+        fresh.dispose();
+        screen.dispose();
+      }
+    });
+  }
+});
