@@ -65,10 +65,9 @@ export class LineDiffLog {
       this.draw([...finished, ...next]);
       this.absorb(finished.length);
     } else {
-      // Taller than the screen: write it out plainly (it scrolls into the scrollback) and draw
-      // the frame afresh under it.
-      this.eraseFrame();
-      this.draw(finished);
+      // Taller than the screen: written downwards over the live area (its rows that are final
+      // already cost nothing), scrolling into the scrollback, and the frame drawn under it.
+      this.writeDown(finished);
       this.absorb(finished.length);
       this.draw(next);
     }
@@ -241,6 +240,13 @@ export class LineDiffLog {
       this.pen.toColumn(0);
     }
     this.resting = undefined;
+  }
+
+  /** Writes `rows` from the frame's top down over what is there, never climbing back above. */
+  private writeDown(rows: readonly string[]): void {
+    const before = this.rows;
+    this.writeRows(before, rows, 0, rows.length);
+    this.rows = [...rows, ...before.slice(rows.length)];
   }
 
   /** Rewrites the rows in [from, to) of `next` that differ from `model`, the rows on screen. */
