@@ -85,7 +85,7 @@ describe('the spinner line', () => {
     expect(frame).toContain('↳ queued: and then run the tests');
   });
 
-  it('shows a new token count at its next tick, not with every streamed delta', async () => {
+  it('shows a new token count with the next second, not with every streamed delta', async () => {
     let clock = 6_000;
     const spinnerWithTick = (store: ReturnType<typeof createReplStore>, tickMs: number) =>
       render(
@@ -102,17 +102,24 @@ describe('the spinner line', () => {
     expect(plain(slow.lastFrame())).toContain('Tinkering… (5s · esc to interrupt)');
     slow.unmount();
 
-    // Streaming: the store's next change after the tick is due redraws the line with it.
+    // Streaming: the store's next change after a tick is due moves the glyph on; the count
+    // follows once a second, with the seconds.
     const ticking = spinnerWithTick(store, 20);
     store.getState().setOutputTokens(43);
     await settle();
     expect(plain(ticking.lastFrame())).not.toContain('↓ 43 tokens');
+    const glyph = (): string => plain(ticking.lastFrame()).trimStart()[0] ?? '';
+    const before = glyph();
     clock += 20;
     store.getState().setOutputTokens(44);
-    await waitFor(() => plain(ticking.lastFrame()).includes('↓ 44 tokens'));
+    await waitFor(() => glyph() !== before);
+    expect(plain(ticking.lastFrame())).not.toContain('↓ 44 tokens');
+    clock += 1_000;
+    store.getState().setOutputTokens(45);
+    await waitFor(() => plain(ticking.lastFrame()).includes('(6s · ↓ 45 tokens'));
     // A quiet spell (nothing changes in the store): the line's own timer moves it on.
     clock += 2_000;
-    await waitFor(() => plain(ticking.lastFrame()).includes('(7s'));
+    await waitFor(() => plain(ticking.lastFrame()).includes('(8s'));
     ticking.unmount();
   });
 
