@@ -109,9 +109,14 @@ async function typeAndSubmit(session, prompt) {
   await turnEnded(session, before, `the end of the turn for "${prompt}"`);
 }
 
-/** Types KEYSTROKES letters one at a time, timing each until Ink draws it in the prompt box. */
+/**
+ * Types KEYSTROKES letters one at a time, timing each until Ink draws it in the prompt box; with
+ * the REPL's CPU per keystroke (idle time between keys included), to show whether a key costs
+ * more once the history is long.
+ */
 async function echoLatencies(session) {
   const latencies = [];
+  const cpuBefore = cpuSeconds(session.pid);
   let draft = '';
   for (let index = 0; index < KEYSTROKES; index++) {
     const letter = String.fromCharCode(97 + (index % 26));
@@ -123,6 +128,7 @@ async function echoLatencies(session) {
     const drawn = await session.waitFor((text) => text.includes(`> ${draft}`), `the echo of "${draft}"`);
     latencies.push(drawn - sent);
   }
+  latencies.cpuMsPerKey = ((cpuSeconds(session.pid) - cpuBefore) * 1000) / KEYSTROKES;
   session.mark();
   session.write('\u0015');
   await session.waitFor((text) => !text.includes(`> ${draft}`) && text.includes('> '), 'the prompt to clear');
@@ -236,6 +242,7 @@ function report(r) {
   for (const [label, values] of [['turn 1', r.echoAtFirst], [`turn ${r.turns}`, r.echoAtLast]]) {
     const middle = median(values);
     console.log(`| keystroke echo after ${label} (median / p90) | ${middle.toFixed(1)} / ${p90(values).toFixed(1)} ms | ≤ ${TARGETS.echoMs} ms ${mark(middle <= TARGETS.echoMs)} |`);
+    console.log(`| REPL CPU per keystroke after ${label} | ${values.cpuMsPerKey.toFixed(1)} ms | |`);
   }
   console.log(`| peak RSS of the REPL | ${r.rssMiB.toFixed(0)} MiB | |`);
   console.log(`\nExit code: ${r.exitCode ?? 'still running (killed)'}`);
