@@ -102,6 +102,12 @@ function resultText(output: ReadOutput): string {
   );
 }
 
+/**
+ * The text each Read put in readFileState, by its output. A session's history keeps every
+ * result's SDK form, and a long one reads hundreds of files.
+ */
+const textRead = new WeakMap<ReadOutput, string>();
+
 export const ReadTool = {
   name: 'Read',
   get inputSchema() {
@@ -137,22 +143,17 @@ export const ReadTool = {
     if (tokens > MAX_OUTPUT_TOKENS) throw new Error(tooLargeMessage(tokens));
 
     const isWholeFile = startLine === 1 && window.lines.length >= window.totalLines;
+    const text = isWholeFile && window.text !== undefined ? window.text : window.lines.join('\n');
     ctx.readFileState.set(absPath, {
-      content: isWholeFile && window.text !== undefined ? window.text : window.lines.join('\n'),
+      content: text,
       timestamp: stats.mtimeMs,
       offset: input.offset,
       limit: input.limit,
       isPartialView: !isWholeFile,
     });
-    return {
-      data: {
-        filePath: absPath,
-        content,
-        numLines: window.lines.length,
-        startLine,
-        totalLines: window.totalLines,
-      },
-    };
+    const data = { filePath: absPath, content, numLines: window.lines.length, startLine, totalLines: window.totalLines };
+    textRead.set(data, text);
+    return { data };
   },
 
   toResultBlock: (output, toolUseId) => ({
@@ -162,10 +163,12 @@ export const ReadTool = {
   }),
 
   // The reference's shape: the lines as the file has them, without Pulse's `N\t` numbers.
-  sdkResult: (output) => ({
-    type: 'text',
-    file: { ...output, content: output.content.split('\n').map((line) => line.replace(/^\s*\d+\t/, '')).join('\n') },
-  }),
+  sdkResult: (output) => {
+    const lines = output.content.split('\n').map((line) => line.replace(/^\s*\d+\t/, '')).join('\n');
+    // Usually the very text readFileState keeps: the message then holds no second copy of it.
+    const text = textRead.get(output);
+    return { type: 'text', file: { ...output, content: text === lines ? text : lines } };
+  },
 
   summarizeResult: (output) => {
     if (output.totalLines === 0) return 'Read an empty file';

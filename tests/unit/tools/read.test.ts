@@ -36,6 +36,21 @@ describe('Read', () => {
     expect(ReadTool.summarizeResult(result.data!)).toBe('Read 3 lines');
   });
 
+  it('gives the SDK the lines as the file has them, whole, partial, CRLF or with a tab after a number', async () => {
+    const sdkContent = async (name: string, text: string, input: Record<string, unknown> = {}) => {
+      await writeFile(join(dir, name), text);
+      const context = makeToolContext(dir);
+      const result = await runTool(ReadTool, { file_path: join(dir, name), ...input }, context);
+      const sdk = ReadTool.sdkResult(result.data!) as { type: string; file: { content: string } };
+      expect(sdk.type).toBe('text');
+      return { content: sdk.file.content, kept: context.readFileState.get(join(dir, name))?.content };
+    };
+    // The whole file: the very text readFileState keeps.
+    expect(await sdkContent('whole.ts', 'const a = 1;\n12\ttabbed\n')).toEqual({ content: 'const a = 1;\n12\ttabbed\n', kept: 'const a = 1;\n12\ttabbed\n' });
+    expect((await sdkContent('crlf.ts', 'a\r\nb\r\n')).content).toBe('a\nb\n');
+    expect((await sdkContent('part.ts', 'one\ntwo\nthree\nfour\n', { offset: 2, limit: 2 })).content).toBe('two\nthree');
+  });
+
   it('resolves relative paths against the cwd and strips CR from CRLF lines', async () => {
     await writeFile(join(dir, 'crlf.txt'), 'a\r\nb');
     const result = await runTool(ReadTool, { file_path: 'crlf.txt' }, makeToolContext(dir));
