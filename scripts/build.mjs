@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { englishZodOnly, inkLineDiff, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
+import { englishZodOnly, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -274,7 +274,7 @@ const replBuild = await build({
   splitting: true,
   format: 'esm',
   metafile: true,
-  plugins: [oneStringWidth, inkLineDiff],
+  plugins: [oneStringWidth, inkLineDiff, inkStaticInOneCommit],
   // CommonJS dependencies (react …) expect require, __filename and __dirname.
   banner: {
     js: [

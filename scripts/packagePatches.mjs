@@ -104,7 +104,7 @@ export const oneStringWidth = {
 
 /** Replaces `search` in `contents` (every occurrence when `all`), or fails the build naming `what`. */
 function mustReplace(contents, search, replacement, what, all = false) {
-  if (!contents.includes(search)) throw new Error(`ink changed: ${what} no longer applies (review inkLineDiff in scripts/packagePatches.mjs)`);
+  if (!contents.includes(search)) throw new Error(`ink changed: ${what} no longer applies (review the Ink patches in scripts/packagePatches.mjs)`);
   return all ? contents.replaceAll(search, replacement) : contents.replace(search, replacement);
 }
 
@@ -148,8 +148,11 @@ export const inkLineDiff = {
     // (the prompt box's borders, the footer, the answer's unchanged rows) was split into styled
     // cells and turned back into a string anew ten times a second. The caches are kept from
     // frame to frame (emptied when they grow past a bound), the blank cells the grid starts from
-    // are one shared object (Output only reads cells, never changes one), and a row whose cells
-    // are the very ones of the same row last frame reuses last frame's string.
+    // are one shared object (Output only reads cells, never changes one), and a row of the live
+    // area whose cells are the very ones of a row last frame, the same or a few rows up or down
+    // (the answer's live line grew a row, pushing the prompt box down), reuses that row's
+    // string. Static output is printed once, so its rows are never kept: they would only push
+    // the live area's rows out of the comparison.
     pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
       let contents = await readFile(args.path, 'utf8');
       contents = mustReplace(
@@ -161,10 +164,10 @@ export const inkLineDiff = {
       contents = mustReplace(
         contents,
         'const lineWithoutEmptyItems = line.filter(item => item !== undefined);\n            return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
-        'return rowText(line, y);',
+        'return this.printedOnce ? rowString(line) : rowText(line, y, rows.length);',
         'the row strings',
       );
-      contents = mustReplace(contents, '.map(line => {\n            // See https://github.com/vadimdemedes/ink/pull/564', '.map((line, y) => {\n            // See https://github.com/vadimdemedes/ink/pull/564', 'the row index');
+      contents = mustReplace(contents, '.map(line => {\n            // See https://github.com/vadimdemedes/ink/pull/564', '.map((line, y, rows) => {\n            // See https://github.com/vadimdemedes/ink/pull/564', 'the row index');
       contents = mustReplace(
         contents,
         "row.push({\n                    type: 'char',\n                    value: ' ',\n                    fullWidth: false,\n                    styles: [],\n                });",
@@ -181,20 +184,96 @@ export const inkLineDiff = {
         '  if (size > CACHED_ENTRIES) sharedCaches = new OutputCaches();',
         '  return sharedCaches;',
         '}',
-        'const previousRows = [];',
-        'function rowText(line, y) {',
-        '  const previous = previousRows[y];',
-        '  if (previous && previous.cells.length === line.length) {',
-        '    let same = true;',
-        '    for (let x = 0; x < line.length && same; x++) same = previous.cells[x] === line[x];',
-        '    if (same) return previous.text;',
+        'function rowString(line) {',
+        '  return styledCharsToString(line.filter(item => item !== undefined)).trimEnd();',
+        '}',
+        'let previousRows = [];',
+        'let currentRows = [];',
+        'const ROW_SHIFTS = [0, -1, 1, -2, 2, -3, 3];',
+        'function sameCells(a, b) {',
+        '  if (a.length !== b.length) return false;',
+        '  for (let x = 0; x < a.length; x++) if (a[x] !== b[x]) return false;',
+        '  return true;',
+        '}',
+        'function rowText(line, y, height) {',
+        '  let text;',
+        '  for (const shift of ROW_SHIFTS) {',
+        '    const previous = previousRows[y + shift];',
+        '    if (previous && sameCells(previous.cells, line)) {',
+        '      text = previous.text;',
+        '      break;',
+        '    }',
         '  }',
-        '  const text = styledCharsToString(line.filter(item => item !== undefined)).trimEnd();',
-        '  previousRows[y] = { cells: line, text };',
+        '  text ??= rowString(line);',
+        '  currentRows[y] = { cells: line, text };',
+        '  if (y === height - 1) {',
+        '    [previousRows, currentRows] = [currentRows, previousRows];',
+        '    currentRows.length = 0;',
+        '  }',
         '  return text;',
         '}',
       ].join('\n')}\n`;
       return { contents, loader: 'js' };
+    });
+    // Each frame measured every text's widest line anew to see whether it needs wrapping; the
+    // measurement Yoga's layout already cached for the same text answers that.
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      contents = mustReplace(contents, "import widestLine from 'widest-line';", "import measureText from './measure-text.js';", 'the widest-line import');
+      contents = mustReplace(contents, 'const currentWidth = widestLine(text);', 'const currentWidth = measureText(text).width;', 'the text width before wrapping');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Ink's <Static> prints its new items in one commit and drops them in a second (a state update
+ * from a layout effect), and Ink renders the whole live area after every commit: each finished
+ * line of a streamed answer cost two full renders (React, Yoga layout, the cell grid, the
+ * diff) where one shows it. Here <Static> remembers what it printed in a ref, so the commit
+ * that prints is the only one, and the renderer builds static output only in the render that
+ * commit asked for: items already printed stay mounted until the next batch replaces them, and
+ * are never printed twice.
+ */
+export const inkStaticInOneCommit = {
+  name: 'ink-static-in-one-commit',
+  setup(pluginBuild) {
+    const patch = (file, apply) =>
+      pluginBuild.onLoad({ filter: new RegExp(`[\\\\/]node_modules[\\\\/]ink[\\\\/]build[\\\\/]${file}\\.js$`) }, async (args) => ({
+        contents: apply(await readFile(args.path, 'utf8')),
+        loader: 'js',
+      }));
+    patch('components[\\\\/]Static', (contents) => {
+      contents = mustReplace(contents, 'import React, { useMemo, useState, useLayoutEffect } from', 'import React, { useMemo, useRef, useLayoutEffect } from', "Static's imports");
+      return mustReplace(
+        contents,
+        'const [index, setIndex] = useState(0);\n    const itemsToRender = useMemo(() => {\n        return items.slice(index);\n    }, [items, index]);\n    useLayoutEffect(() => {\n        setIndex(items.length);\n    }, [items.length]);',
+        'const printed = useRef(0);\n    const index = printed.current;\n    const itemsToRender = items.slice(index);\n    useLayoutEffect(() => {\n        printed.current = items.length;\n    });',
+        "Static's second commit",
+      );
+    });
+    patch('reconciler', (contents) =>
+      mustReplace(
+        contents,
+        'rootNode.isStaticDirty = false;\n            if (typeof rootNode.onImmediateRender',
+        'rootNode.isStaticDirty = false;\n            rootNode.staticOutputDue = true;\n            if (typeof rootNode.onImmediateRender',
+        'the static render request',
+      ),
+    );
+    patch('renderer', (contents) => {
+      contents = mustReplace(
+        contents,
+        'if (node.staticNode?.yogaNode) {\n            staticOutput = new Output({',
+        'if (node.staticNode?.yogaNode && node.staticOutputDue) {\n            node.staticOutputDue = false;\n            staticOutput = new Output({',
+        'the static output of printed items',
+      );
+      // Marked so the row reuse in output.js (inkLineDiff) leaves its rows out.
+      return mustReplace(
+        contents,
+        'renderNodeToOutput(node.staticNode, staticOutput, {',
+        'staticOutput.printedOnce = true;\n            renderNodeToOutput(node.staticNode, staticOutput, {',
+        'the static output mark',
+      );
     });
   },
 };
