@@ -1,7 +1,7 @@
 // The lines under a running tool call. The first line always shows; the rest (a sub-agent's
 // recent tool calls) only while expanded. Ctrl+O, as in the reference, expands and collapses
 // every running sub-agent at once, and the choice holds for the ones that start later.
-import { Box, Text, useInput } from 'ink';
+import { Box, Text, useInput, type Key } from 'ink';
 import { createStore, useStore } from 'zustand';
 
 type Expansion = { expanded: boolean; toggle(): void };
@@ -13,11 +13,17 @@ export const toolDetailExpansion = createStore<Expansion>((set) => ({
 
 export const EXPAND_HINT = '(ctrl+o to expand)';
 
-/** Listens for Ctrl+O; mount once where running tool calls are drawn. */
+function toggleOnCtrlO(input: string, key: Key): void {
+  if (key.ctrl && input === 'o') toolDetailExpansion.getState().toggle();
+}
+
+/**
+ * Listens for Ctrl+O; mount once where running tool calls are drawn. The handler is one
+ * function for good: a new one each render would make Ink re-register the listener in every
+ * frame of a streamed answer.
+ */
 export function useToolDetailToggle(): void {
-  useInput((input, key) => {
-    if (key.ctrl && input === 'o') toolDetailExpansion.getState().toggle();
-  });
+  useInput(toggleOnCtrlO);
 }
 
 export function ToolUseDetail({ detail }: { detail: string }) {
