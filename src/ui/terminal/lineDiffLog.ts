@@ -216,10 +216,10 @@ export class LineDiffLog {
     const model: Array<string | undefined> = [...before];
     if (inserting) {
       this.moveTo(at);
-      this.pen.control(`${ESC}${grow}L`);
+      this.pen.lineEdit(`${ESC}${grow}L`);
     } else if (grow < 0) {
       this.moveTo(at);
-      if (at - grow < before.length) this.pen.control(`${ESC}${-grow}M`);
+      if (at - grow < before.length) this.pen.lineEdit(`${ESC}${-grow}M`);
       else {
         this.pen.toColumn(0);
         this.pen.control(ERASE_DOWN);

@@ -7,7 +7,7 @@ const ESC = '\u001B[';
 
 export class Pen {
   out = '';
-  /** The cursor's column; undefined when unknown (after a full-width row, an insert or a delete). */
+  /** The cursor's column; undefined when unknown (after a full-width row, or an insert or delete away from column 0). */
   column: number | undefined = 0;
   style = Style.plain;
   private saved: { column: number | undefined; style: Style } | undefined;
@@ -44,6 +44,16 @@ export class Pen {
     this.blankBackground();
     this.out += sequence;
     this.column = undefined;
+  }
+
+  /**
+   * Insert or delete lines: terminals put the cursor at column 0 or leave it where it was, so
+   * its column is known afterwards only when it was 0 already (as after a newline).
+   */
+  lineEdit(sequence: string): void {
+    const column = this.column;
+    this.control(sequence);
+    if (column === 0) this.column = 0;
   }
 
   /** Newlines: the pty's output processing (ONLCR, which raw mode keeps) makes each a CR LF. */
