@@ -4,6 +4,7 @@
 // CLAUDE_CODE_MAX_OUTPUT_TOKENS=999999, and usage of 1M tokens per field).
 // Ids are the Anthropic API's; providers/modelIds.ts maps aliases and the default to the
 // selected provider's ids and provider ids back to these keys.
+import { isRemappedLegacyModel } from './legacyModels.js';
 import { canonicalModelId, providerModelId } from './providers/modelIds.js';
 import { selectedProvider, type ProviderName } from './providers/selection.js';
 
@@ -181,13 +182,15 @@ function pinnedModel(alias: string, env: NodeJS.ProcessEnv = process.env): strin
 
 /**
  * Aliases (`opus`, `sonnet[1m]`, ...) become their pinned id, else the selected provider's id;
- * ids and unknown names pass through as typed.
+ * Opus 4 and 4.1 become the latest Opus on the first-party API (legacyModels.ts); other ids and
+ * unknown names pass through as typed.
  */
 export function resolveModel(nameOrAlias: string): string {
   const trimmed = nameOrAlias.trim();
   const suffix = hasExtendedContext(trimmed) ? ONE_MILLION_SUFFIX : '';
   const alias = apiModelName(trimmed).toLowerCase();
   if (alias === 'default') return defaultModel() + suffix;
+  if (isRemappedLegacyModel(alias)) return resolveModel('opus') + suffix;
   const aliased = PROVIDER_ALIASES[selectedProvider()][alias] ?? ALIASES[alias];
   if (!aliased) return trimmed;
   return (pinnedModel(alias) ?? providerModelId(aliased)) + suffix;
@@ -246,11 +249,14 @@ export type ModelChoiceSources = {
   settings?: { model?: string };
 };
 
-/** Flag beats environment beats settings beats the default; aliases are resolved. */
-export function pickModel(sources: ModelChoiceSources = {}): string {
+/** The name the person chose, as written: flag beats environment beats settings; undefined for the default. */
+export function chosenModelName(sources: ModelChoiceSources = {}): string | undefined {
   const env = 'env' in sources ? sources.env : process.env.ANTHROPIC_MODEL;
-  const chosen = [sources.flag, env, sources.settings?.model].find(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
+  return [sources.flag, env, sources.settings?.model].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+}
+
+/** The chosen model with aliases resolved, or the default. */
+export function pickModel(sources: ModelChoiceSources = {}): string {
+  const chosen = chosenModelName(sources);
   return chosen === undefined ? defaultModel() : resolveModel(chosen);
 }

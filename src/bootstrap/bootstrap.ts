@@ -2,7 +2,8 @@
 // tool context, with the session singleton filled in. Both faces (REPL and print mode) call
 // this once; slow probes (git, memory) start first and run while settings load.
 import { realpathSync } from 'node:fs';
-import { pickModel, resolveModel, type EffortLevel } from '../api/models.js';
+import { chosenModelName, pickModel, resolveModel, type EffortLevel } from '../api/models.js';
+import { legacyModelNotice } from '../api/legacyModels.js';
 import { chooseEffort } from '../api/requestFeatures.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import type { AgentDefinition, AgentSummary } from '../agents/index.js';
@@ -101,6 +102,11 @@ export type Bootstrapped = {
   apiKeySource: ApiKeySource;
   /** Settings problems the REPL shows as warnings (print mode stops on them instead). */
   settingsWarnings: string[];
+  /**
+   * That the chosen model is sent to the latest Opus instead, or is retired: the REPL and text
+   * output warn, the json formats stay quiet, as the reference does.
+   */
+  modelNotice?: string;
   getPermissionContext: () => ToolPermissionContext;
   setPermissionMode: (mode: PermissionMode) => void;
   /** The modes Shift+Tab steps through, in order (auto and bypassPermissions only when available). */
@@ -214,7 +220,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   sandboxSetup?.catch(() => undefined);
   const apiKeySource = await resolveCredentials(settings, cwd, process.env, options.missingKeyIsResult === true);
 
-  const model = pickModel({ flag: options.model, settings: { model: settings.model } });
+  const modelSources = { flag: options.model, settings: { model: settings.model } };
+  const model = pickModel(modelSources);
+  const chosenModel = chosenModelName(modelSources);
+  const modelNotice = chosenModel === undefined ? undefined : legacyModelNotice(chosenModel, model);
   session.model = model;
   const effort = chooseEffort({ flag: options.effort, setting: settings.effortLevel });
   const fallbackName = options.fallbackModel ?? settings.fallbackModel;
@@ -327,6 +336,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     tools,
     apiKeySource,
     mcp,
+    ...(modelNotice ? { modelNotice } : {}),
     settingsWarnings: [
       ...settings.warnings,
       ...pluginParts.warnings,

@@ -78,7 +78,7 @@ async function startRepl(options: CliOptions, prompt: string | undefined, termin
     // Broken settings files were left out; the REPL says so instead of stopping.
     startupNotices: booted
       .memoryWarnings()
-      .then((memory) => [...booted.settingsWarnings, ...registry.errors, ...started.notices, ...memory]),
+      .then((memory) => [...booted.settingsWarnings, ...(booted.modelNotice ? [booted.modelNotice] : []), ...registry.errors, ...started.notices, ...memory]),
     sessionContext: started.context,
     submitHooks: (prompt, signal) => runPromptSubmitHooks(booted.hooks, prompt, { ...hookSiteFor(context), signal }),
     onExit: async () => {

@@ -1,6 +1,7 @@
 // /model: which model answers, and switching it for the rest of the session. Any name is taken:
 // aliases become ids, and an id Pulse does not know is sent as it is (a gateway may serve it).
 import { getModelInfo, isKnownModel, KNOWN_MODELS, MODEL_ALIASES, resolveModel } from '../api/models.js';
+import { legacyModelNotice } from '../api/legacyModels.js';
 import type { LocalCommand, ModelChoice } from './types.js';
 
 const PICKER_ALIASES = ['default', 'opus', 'sonnet', 'sonnet[1m]', 'haiku', 'fable'] as const;
@@ -45,14 +46,16 @@ export function formatModelList(current: string): string {
   return lines.join('\n');
 }
 
-/** The confirmation for a switch, with a note when the id is not one Pulse knows. */
+/** The confirmation for a switch, with a note when the id is not one Pulse knows, is remapped or retired. */
 export function describeSwitch(typed: string, id: string): string {
   const named = typed === id ? id : `${id} (from "${typed}")`;
   const window = getModelInfo(id).contextWindow.toLocaleString('en-US');
-  if (isKnownModel(id)) return `Model set to ${named} for the rest of this session (context window ${window} tokens).`;
+  const legacy = legacyModelNotice(typed, id);
+  const note = legacy === undefined ? '' : `\n${legacy}.`;
+  if (isKnownModel(id)) return `Model set to ${named} for the rest of this session (context window ${window} tokens).${note}`;
   return (
     `Model set to ${named} for the rest of this session. Pulse does not know this id: it is sent as typed, ` +
-    `and its context window (${window} assumed) and prices are guesses.`
+    `and its context window (${window} assumed) and prices are guesses.${note}`
   );
 }
 

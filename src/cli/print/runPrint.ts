@@ -78,7 +78,9 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
   await booted.mcp.whenSettled(startupWaitMs());
   const controller = new AbortController();
   const registry = await booted.commands.registry();
-  for (const problem of [...booted.settingsWarnings, ...registry.errors]) process.stderr.write(`pulse: warning: ${problem}\n`);
+  // A retired or remapped model is worth a word to a person reading text, not to a json reader.
+  const modelNotice = options.outputFormat === 'text' && booted.modelNotice ? [booted.modelNotice] : [];
+  for (const problem of [...booted.settingsWarnings, ...registry.errors, ...modelNotice]) process.stderr.write(`pulse: warning: ${problem}\n`);
   const { turn, local } = await turnFor(booted, prompt, controller.signal);
   const writer = createLineWriter(() => process.stdout, () => controller.abort());
   const formatter = createFormatter(options.outputFormat, writer, {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiModelName,
   configuredMaxOutputTokens,
@@ -8,6 +8,13 @@ import {
   pickModel,
   resolveModel,
 } from '../../../src/api/models.js';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** Opus 4 and 4.1 are sent to the latest Opus unless this is set (tests/unit/api/legacyModels.test.ts). */
+const keepLegacyModels = () => vi.stubEnv('CLAUDE_CODE_DISABLE_LEGACY_MODEL_REMAP', '1');
 
 describe('resolveModel', () => {
   it('maps the aliases to the ids Claude Code 2.1.332 sends', () => {
@@ -101,6 +108,7 @@ describe('getModelInfo', () => {
     ['claude-haiku-4-5', 200_000, 32_000, 64_000, [1, 5, 1.25, 0.1]],
     ['claude-3-5-haiku', 200_000, 8_192, 8_192, [0.8, 4, 1, 0.08]],
   ] as const)('%s: window %i, output %i (at most %i), prices %j', (id, window, out, maxOut, [input, output, cacheWrite, cacheRead]) => {
+    keepLegacyModels();
     expect(getModelInfo(id)).toMatchObject({
       contextWindow: window,
       defaultMaxOutputTokens: out,
@@ -124,6 +132,7 @@ describe('getModelInfo', () => {
   });
 
   it('matches dated ids by the longest known prefix', () => {
+    keepLegacyModels();
     expect(getModelInfo('claude-sonnet-4-5-20250929').maxOutputTokens).toBe(64_000);
     expect(getModelInfo('claude-sonnet-4-20250514').pricing?.input).toBe(3);
     expect(getModelInfo('claude-opus-4-1-20250805').maxOutputTokens).toBe(32_000);
