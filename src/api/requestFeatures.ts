@@ -68,6 +68,21 @@ export function budgetThinking(tokens: number): ThinkingConfig {
   return tokens === 0 ? { type: 'disabled' } : { type: 'enabled', budgetTokens: tokens };
 }
 
+export type EffortChoice = EffortLevel | 'auto' | undefined;
+
+let chosenEffort: EffortChoice;
+
+/**
+ * The session's effort, live: start-up sets it from chooseEffort(), `/effort` changes it, and each
+ * turn's context reads it, so a change applies from the next request on.
+ */
+export const sessionEffort = {
+  get: (): EffortChoice => chosenEffort,
+  set: (choice: EffortChoice): void => {
+    chosenEffort = choice;
+  },
+};
+
 /**
  * The session's effort: `CLAUDE_CODE_EFFORT_LEVEL` (as in the reference, it beats the flag), then
  * `--effort`, then the `effortLevel` setting. `auto` in the variable leaves the choice to the model.

@@ -4,7 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { chosenModelName, pickModel, resolveModel, type EffortLevel } from '../api/models.js';
 import { legacyModelNotice } from '../api/legacyModels.js';
-import { chooseEffort } from '../api/requestFeatures.js';
+import { chooseEffort, sessionEffort } from '../api/requestFeatures.js';
 import type { HookRunner } from '../hooks/hookRunner.js';
 import type { AgentDefinition, AgentSummary } from '../agents/index.js';
 import { createAgentsCommand } from '../commands/agents.js';
@@ -225,7 +225,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const chosenModel = chosenModelName(modelSources);
   const modelNotice = chosenModel === undefined ? undefined : legacyModelNotice(chosenModel, model);
   session.model = model;
-  const effort = chooseEffort({ flag: options.effort, setting: settings.effortLevel });
+  sessionEffort.set(chooseEffort({ flag: options.effort, setting: settings.effortLevel }));
   const fallbackName = options.fallbackModel ?? settings.fallbackModel;
   const fallbackModel = fallbackName ? resolveModel(fallbackName) : undefined;
   if (fallbackModel === model) {
@@ -364,7 +364,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         readFileState,
         getPermissionContext,
         model: session.model,
-        ...(effort ? { effort } : {}),
+        effort: sessionEffort.get,
         isNonInteractive: options.isNonInteractive,
         verbose: options.verbose,
         env: settings.env,

@@ -14,7 +14,8 @@ export type ToolUseContextInputs = {
   readFileState: Map<string, FileReadRecord>;
   getPermissionContext: () => ToolPermissionContext;
   model: string;
-  effort?: EffortLevel | 'auto';
+  /** Read whenever a request is built: `/effort` changes it during the session. */
+  effort?: () => EffortLevel | 'auto' | undefined;
   isNonInteractive: boolean;
   verbose: boolean;
   env: Record<string, string>;
@@ -45,12 +46,25 @@ export function createToolUseContext(inputs: ToolUseContextInputs): ToolUseConte
     ...(inputs.takeToolNews ? { takeToolNews: inputs.takeToolNews } : {}),
     callModel: inputs.callModel ?? productionToolModel(),
     ...(smallFastModel() ? { smallFastModel: smallFastModel() } : {}),
-    options: {
-      model: inputs.model,
-      ...(inputs.effort ? { effort: inputs.effort } : {}),
-      isNonInteractive: inputs.isNonInteractive,
-      verbose: inputs.verbose,
-      env: inputs.env,
-    },
+    options: withLiveEffort(
+      { model: inputs.model, isNonInteractive: inputs.isNonInteractive, verbose: inputs.verbose, env: inputs.env },
+      inputs.effort,
+    ),
   };
+}
+
+/**
+ * The options with `extra` added, the live effort kept live: the REPL keeps one context for the
+ * whole session, so a plain spread would freeze the effort chosen at start-up.
+ */
+export function withOptions(options: ToolUseContext['options'], extra: Partial<ToolUseContext['options']>): ToolUseContext['options'] {
+  const copy: ToolUseContext['options'] = { ...options, ...extra };
+  const live = Object.getOwnPropertyDescriptor(options, 'effort');
+  return live?.get && !('effort' in extra) ? Object.defineProperty(copy, 'effort', live) : copy;
+}
+
+/** `options.effort` as a getter: a copy of the options (`{...options}`) takes the value of the moment. */
+function withLiveEffort(options: ToolUseContext['options'], effort: ToolUseContextInputs['effort']): ToolUseContext['options'] {
+  if (!effort) return options;
+  return Object.defineProperty(options, 'effort', { get: effort, enumerable: true });
 }

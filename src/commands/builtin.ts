@@ -8,6 +8,7 @@ import { initCommand } from './init.js';
 import { loginCommand, logoutCommand } from './login.js';
 import { memoryCommand } from './memory.js';
 import { modelCommand } from './model.js';
+import { effortCommand } from './effort.js';
 import { permissionsCommand } from './permissions.js';
 import { statusCommand } from './status.js';
 import type { LocalCommand, SlashCommand } from './types.js';
@@ -85,6 +86,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   compact,
   contextCommand,
   cost,
+  effortCommand,
   initCommand,
   loginCommand,
   logoutCommand,

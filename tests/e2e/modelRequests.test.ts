@@ -111,4 +111,24 @@ describe('model requests as the reference sends them', () => {
     expect(fields(await firstRequest(['--model', 'sonnet'], pins)).model).toBe('claude-sonnet-4-5-20250929');
     expect(fields(await firstRequest(['--model', 'fable'])).model).toBe('claude-fable-5-2');
   });
+
+  it('/effort changes the effort of the next request in a session (stream-json input, as an SDK host sends it)', async () => {
+    const s = await scenario([OK, OK]);
+    const line = (content: string) => JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' });
+    const stdin = [line('hi'), line('/effort low'), line('hi again'), ''].join('\n');
+    const run = await s.run(['--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'], { stdin });
+    expect(run.code).toBe(0);
+    expect(s.mock.requests.map((request) => request.body.output_config)).toEqual([{ effort: 'medium' }, { effort: 'low' }]);
+    const results = run.json().filter((message) => message.type === 'result');
+    expect(results[1]).toMatchObject({ result: 'Effort set to low for this session, from the next message.', is_error: false });
+  });
+
+  it('-p "/effort high" answers locally, for the session only, and sends nothing', async () => {
+    const s = await scenario([OK]);
+    const run = await s.run(['-p', '/effort high']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe('Effort set to high for this session, from the next message.');
+    expect(s.mock.requests).toHaveLength(0);
+  });
 });
+

@@ -1,6 +1,7 @@
 // The glue between the command line, bootstrap and a LiveSession, shared by every face.
 import { realpathSync } from 'node:fs';
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
+import { withOptions } from '../../bootstrap/toolUseContext.js';
 import type { ToolUseContext } from '../../tools/Tool.js';
 import type { CliOptions } from '../options.js';
 import { PULSE_VERSION } from '../version.js';
@@ -64,7 +65,7 @@ export function openLiveSession(
 export function withSessionFiles(context: ToolUseContext, live: LiveSession): ToolUseContext {
   return {
     ...context,
-    options: { ...context.options, toolResultsDir: live.toolResultsDir },
+    options: withOptions(context.options, { toolResultsDir: live.toolResultsDir }),
     toolResultReplacements: live.toolResultReplacements,
     toolCallJournal: live.toolCallJournal,
   };
