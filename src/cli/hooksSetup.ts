@@ -65,6 +65,15 @@ export async function runSessionEndHooks(hooks: HookRunner | undefined, reason: 
   }
 }
 
+/**
+ * Notification hooks (the REPL's waiting permission question, its idle prompt). They only tell:
+ * nothing waits on them and a failure is dropped, as the reference drops it.
+ */
+export async function runNotificationHooks(hooks: HookRunner | undefined, fields: HookEventFields['Notification'], site: HookCallSite): Promise<void> {
+  if (!hooks?.has('Notification')) return;
+  await hooks.simple('Notification', fields, site).catch(() => undefined);
+}
+
 /** Stands in for the loop when the prompt never reached it. */
 // eslint-disable-next-line require-yield
 export async function* promptBlockedLoop(): AsyncGenerator<LoopEvent, Terminal> {

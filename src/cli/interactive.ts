@@ -6,7 +6,7 @@ import { thinkingForBudget } from '../query/thinking.js';
 import { lockedWorkSettled } from '../utils/fileLock.js';
 import { mcpReplBridge } from '../mcp/replBridge.js';
 import { bootstrapOptionsFrom } from './bootstrapOptions.js';
-import { hookSiteFor, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
+import { hookSiteFor, runNotificationHooks, runPromptSubmitHooks, runSessionEndHooks, runSessionStartHooks } from './hooksSetup.js';
 import type { CliOptions } from './options.js';
 import { cleanupTranscriptsInBackground } from './session/backgroundCleanup.js';
 import { exitOnSignals } from './signals.js';
@@ -81,6 +81,7 @@ async function startRepl(options: CliOptions, prompt: string | undefined, termin
       .then((memory) => [...booted.settingsWarnings, ...(booted.modelNotice ? [booted.modelNotice] : []), ...registry.errors, ...started.notices, ...memory]),
     sessionContext: started.context,
     submitHooks: (prompt, signal) => runPromptSubmitHooks(booted.hooks, prompt, { ...hookSiteFor(context), signal }),
+    notify: (notification) => void runNotificationHooks(booted.hooks, notification, hookSiteFor(context)),
     onExit: async () => {
       for (const notice of await runSessionEndHooks(booted.hooks, 'prompt_input_exit', hookSiteFor(context))) {
         process.stderr.write(`pulse: warning: ${notice}\n`);

@@ -3,6 +3,7 @@
 import { render } from 'ink';
 import { createReplStore } from '../state/store.js';
 import { App } from './App.js';
+import { watchForNotifications } from './notificationWatch.js';
 import { showResumedConversation } from './session/resumedConversation.js';
 import type { CompactFn } from '../query/manualCompact.js';
 import type { QueryFn, ReplOptions } from './types.js';
@@ -19,6 +20,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   const store = createReplStore({ permissionMode: options.context.getPermissionContext().mode, todos: todos?.get() ?? [] });
   store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
   const stopMirroringTodos = todos?.subscribe((list) => store.getState().setTodos(list));
+  const stopNotifying = options.notify ? watchForNotifications(store, { notify: options.notify }) : undefined;
   if (options.resumedMessages?.length) showResumedConversation(store, options.resumedMessages, options.sessionId);
   if (options.sessionContext?.length) store.getState().appendMessages(...options.sessionContext);
 
@@ -32,6 +34,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   });
   await instance.waitUntilExit();
   stopMirroringTodos?.();
+  stopNotifying?.();
   await options.onExit?.();
   (options.stdout ?? process.stdout).write(farewell(options.session?.sessionId() ?? options.sessionId));
   return 0;

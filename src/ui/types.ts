@@ -1,5 +1,6 @@
 // What the CLI's bootstrap hands the interactive REPL. A plain object type so `cli/` can build it
 // without importing any React or Ink code (the REPL itself is loaded with a dynamic import).
+import type { ReplNotification } from './notificationWatch.js';
 import type { ResolvedInput } from '../commands/promptInput.js';
 import type { StatusReport } from '../commands/status.js';
 import type { SlashCommand } from '../commands/types.js';
@@ -106,6 +107,8 @@ export type ReplOptions = {
   submitHooks?: (prompt: string, signal: AbortSignal) => Promise<PromptHookResult>;
   /** Runs once the REPL has closed (SessionEnd hooks). */
   onExit?: () => Promise<void>;
+  /** Runs the Notification hooks (a permission question left waiting, the idle prompt). */
+  notify?: (notification: ReplNotification) => void;
   /** Records the conversation and switches sessions; absent in tests that need no disk. */
   session?: ReplSession;
   /** History carried over by --continue / --resume, shown and sent as the conversation so far. */
