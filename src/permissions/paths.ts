@@ -3,24 +3,40 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { displayFileName } from '../tools/shared/fileNames.js';
+import { pathOnDisk } from '../tools/shared/pathOnDisk.js';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { PermissionBehavior, PermissionRule, RuleValue, ToolPermissionContext } from '../types/permissions.js';
 import { claudeConfigDir, homeDir } from '../utils/configDir.js';
 import { isEditTool, isReadTool } from './toolFamilies.js';
 
-/** Resolves `..` and every symlink on the way, even when the path itself does not exist yet. */
+/**
+ * Resolves `..` and every symlink on the way, even when the path itself does not exist yet. A
+ * name shown escaped (not valid UTF-8) is judged where the file it stands for really is, as the
+ * file tools open that file: the answer is then shown escaped the same way.
+ */
 export function resolveRealPath(path: string): string {
   const absolute = resolve(path);
+  const onDisk = pathOnDisk(absolute);
+  if (typeof onDisk === 'string') return realPathOf(absolute, 'utf8');
+  return displayFileName(Buffer.from(realPathOf(onDisk.toString('latin1'), 'latin1'), 'latin1'));
+}
+
+/** `latin1`: the path is bytes held one char a byte, which the path functions keep intact. */
+function realPathOf(absolute: string, encoding: 'utf8' | 'latin1'): string {
+  const onFs = (text: string): string | Buffer => (encoding === 'utf8' ? text : Buffer.from(text, 'latin1'));
   const missing: string[] = [];
   let current = absolute;
-  while (!existsSync(current)) {
+  while (!existsSync(onFs(current))) {
     const parent = dirname(current);
     if (parent === current) return absolute;
     missing.unshift(basename(current));
     current = parent;
   }
   try {
-    return join(realpathSync(current), ...missing);
+    // Only the native realpath takes a byte path (the JS one runs it through path.resolve).
+    const real = encoding === 'utf8' ? realpathSync(current) : realpathSync.native(onFs(current), { encoding });
+    return join(real, ...missing);
   } catch {
     return absolute;
   }

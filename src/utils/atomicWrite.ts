@@ -5,7 +5,8 @@
 // flushed with fsync, and its size checked with fstat before the temp file is renamed over the
 // target. On any failure the temp file is removed and the target is left exactly as it was.
 // Symlinks are followed (editing a linked file changes its target), and an existing file keeps
-// its mode and, where the process may set it, its owner.
+// its mode and, where the process may set it, its owner. A path may be bytes, for a name that is
+// not valid UTF-8 (the file tools open such names by their escaped form).
 import {
   closeSync,
   fchmodSync,
@@ -30,7 +31,11 @@ export type AtomicWriteOptions = {
   mode?: number;
   /** Also set `mode` on a file that exists (credentials must stay owner-only). */
   forceMode?: boolean;
+  /** How a failure names a path given as bytes (by default its bytes read as UTF-8). */
+  shownPath?: string;
 };
+
+type FilePath = string | Buffer;
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on device',
@@ -78,8 +83,18 @@ function sizeMismatch(written: number, expected: number): NodeJS.ErrnoException 
   return Object.assign(new Error(`only ${written} of ${expected} bytes reached the disk`), { code: 'ENOSPC' });
 }
 
-function tempPathFor(target: string): string {
-  return `${target}.${process.pid}.${randomHex(4)}.tmp`;
+function tempPathFor(target: FilePath): FilePath {
+  const suffix = `.${process.pid}.${randomHex(4)}.tmp`;
+  return typeof target === 'string' ? target + suffix : Buffer.concat([target, Buffer.from(suffix)]);
+}
+
+/** The folder of a path; a byte path is taken apart as latin1 text, which keeps every byte. */
+function folderOf(target: FilePath): FilePath {
+  return typeof target === 'string' ? dirname(target) : Buffer.from(dirname(target.toString('latin1')), 'latin1');
+}
+
+function shownName(path: FilePath, options: AtomicWriteOptions): string {
+  return typeof path === 'string' ? path : (options.shownPath ?? path.toString('utf8'));
 }
 
 /** The mode and owner the replacement should carry. */
@@ -113,25 +128,27 @@ function writeAllSync(fd: number, bytes: Uint8Array): void {
   }
 }
 
-async function resolveTarget(path: string): Promise<string> {
-  return realpath(path).catch(() => path);
+async function resolveTarget(path: FilePath): Promise<FilePath> {
+  const real = typeof path === 'string' ? realpath(path) : realpath(path, { encoding: 'buffer' });
+  return real.catch(() => path);
 }
 
-function resolveTargetSync(path: string): string {
+function resolveTargetSync(path: FilePath): FilePath {
   try {
-    return realpathSync(path);
+    // Only the native realpath takes a byte path (the JS one runs it through path.resolve).
+    return typeof path === 'string' ? realpathSync(path) : realpathSync.native(path, { encoding: 'buffer' });
   } catch {
     return path;
   }
 }
 
-export async function writeFileAtomically(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomically(path: FilePath, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const target = await resolveTarget(path);
   const existing = await stat(target).catch(() => undefined);
   const bytes = toBytes(content);
   const temp = tempPathFor(target);
   try {
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(folderOf(target), { recursive: true });
     const attributes = wantedAttributes(existing, options);
     const handle = await open(temp, 'wx', attributes.mode);
     try {
@@ -152,12 +169,12 @@ export async function writeFileAtomically(path: string, content: string | Uint8A
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw new AtomicWriteError(path, existing !== undefined, error);
+    throw new AtomicWriteError(shownName(path, options), existing !== undefined, error);
   }
 }
 
 /** The same for callers that cannot wait (the code cache, spilled tool results). */
-export function writeFileAtomicallySync(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+export function writeFileAtomicallySync(path: FilePath, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const target = resolveTargetSync(path);
   let existing: Stats | undefined;
   try {
@@ -168,7 +185,7 @@ export function writeFileAtomicallySync(path: string, content: string | Uint8Arr
   const bytes = toBytes(content);
   const temp = tempPathFor(target);
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    mkdirSync(folderOf(target), { recursive: true });
     const attributes = wantedAttributes(existing, options);
     const fd = openSync(temp, 'wx', attributes.mode);
     try {
@@ -190,6 +207,6 @@ export function writeFileAtomicallySync(path: string, content: string | Uint8Arr
     renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new AtomicWriteError(path, existing !== undefined, error);
+    throw new AtomicWriteError(shownName(path, options), existing !== undefined, error);
   }
 }

@@ -58,7 +58,7 @@ async function planForCall(input: EditInput, ctx: ToolUseContext): Promise<PlanR
   const validated = validatedPlans.get(input);
   validatedPlans.delete(input);
   if (validated) {
-    const stats = await statOrUndefined(validated.absPath);
+    const stats = await statOrUndefined(validated.onDisk);
     const { disk } = validated;
     const unchanged = disk ? stats?.mtimeMs === disk.mtimeMs && stats.size === disk.size : stats === undefined;
     if (unchanged) return { ok: true, plan: validated };
@@ -106,8 +106,8 @@ export const EditTool = {
   async *call(input, ctx) {
     const result = await planForCall(input, ctx);
     if (!result.ok) throw new Error(result.message);
-    const { absPath, originalFile, updatedFile, hasBom, changed } = result.plan;
-    const mtimeMs = await writeTextFile(absPath, updatedFile, hasBom);
+    const { absPath, onDisk, originalFile, updatedFile, hasBom, changed } = result.plan;
+    const mtimeMs = await writeTextFile(absPath, updatedFile, hasBom, onDisk);
     recordWrite(absPath, ctx, updatedFile, mtimeMs);
     return {
       data: {

@@ -6,6 +6,7 @@ import type { ToolUseContext } from '../Tool.js';
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
 import { readTextFile, withLineEnding } from '../shared/fileText.js';
 import type { ChangedSpan } from '../shared/patch.js';
+import { pathOnDisk } from '../shared/pathOnDisk.js';
 import { checkFreshRead } from '../shared/readState.js';
 import { missingFileMessage } from '../shared/similarFile.js';
 import { findActualString, matchQuoteStyle } from './quotes.js';
@@ -19,6 +20,8 @@ export type EditRequest = {
 
 export type EditPlan = {
   absPath: string;
+  /** The file to write (tools/shared/pathOnDisk.ts); `absPath` names it everywhere else. */
+  onDisk: string | Buffer;
   originalFile: string;
   updatedFile: string;
   hasBom: boolean;
@@ -40,15 +43,16 @@ export async function planEdit(request: EditRequest, ctx: ToolUseContext): Promi
   if (extname(absPath).toLowerCase() === '.ipynb') {
     return fail(`${absPath} is a Jupyter notebook; Edit does not change notebooks. Use NotebookEdit instead.`);
   }
-  const stats = await statOrUndefined(absPath);
+  const onDisk = pathOnDisk(absPath);
+  const stats = await statOrUndefined(onDisk);
   if (!stats) {
-    if (oldString === '') return succeed({ absPath, originalFile: '', updatedFile: newString, hasBom: false, changed: whole('', newString) });
+    if (oldString === '') return succeed({ absPath, onDisk, originalFile: '', updatedFile: newString, hasBom: false, changed: whole('', newString) });
     return fail(await missingFileMessage(absPath, ctx.getCwd()));
   }
   if (stats.isDirectory()) return fail(directoryMessage(absPath));
 
-  const file = await readTextFile(absPath);
-  const base = { absPath, originalFile: file.text, hasBom: file.hasBom, disk: { mtimeMs: file.mtimeMs, size: file.size } };
+  const file = await readTextFile(onDisk);
+  const base = { absPath, onDisk, originalFile: file.text, hasBom: file.hasBom, disk: { mtimeMs: file.mtimeMs, size: file.size } };
   if (oldString === '') {
     if (file.text.trim() !== '') {
       return fail(

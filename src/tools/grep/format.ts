@@ -65,7 +65,7 @@ function paginate<T>(items: readonly T[], page: Page): { items: T[]; applied: Pi
 
 async function sortNewestFirst(paths: readonly string[]): Promise<string[]> {
   const files: FoundFile[] = await Promise.all(
-    paths.map(async (path) => ({ path, mtimeMs: await stat(await pathOnDisk(path)).then((s) => s.mtimeMs, () => 0) })),
+    paths.map(async (path) => ({ path, mtimeMs: await stat(pathOnDisk(path)).then((s) => s.mtimeMs, () => 0) })),
   );
   return files.sort(byNewestFirst).map((file) => file.path);
 }

@@ -6,6 +6,7 @@ import { lazySchema } from '../../utils/lazySchema.js';
 import { writeFileAtomically } from '../../utils/atomicWrite.js';
 import type { Tool, ToolUseContext, ValidationResult } from '../Tool.js';
 import { isNotebookPath, notebookIndent, parseNotebook, serializeNotebook } from '../shared/notebook.js';
+import { pathOnDisk } from '../shared/pathOnDisk.js';
 import { describePath, expandPath } from '../shared/paths.js';
 import { checkFreshRead, recordWrite } from '../shared/readState.js';
 import { applyNotebookEdit, editProblem, type NotebookEditRequest } from './applyEdit.js';
@@ -50,9 +51,10 @@ function requestOf(input: NotebookEditInput): NotebookEditRequest {
 async function validateNotebookEdit(input: NotebookEditInput, ctx: ToolUseContext): Promise<ValidationResult> {
   const absPath = absolutePath(input, ctx);
   if (!isNotebookPath(absPath)) return { ok: false, message: `${absPath} is not a notebook (.ipynb). Use Edit for other files.` };
-  const stats = await stat(absPath).catch(() => undefined);
+  const onDisk = pathOnDisk(absPath);
+  const stats = await stat(onDisk).catch(() => undefined);
   if (!stats?.isFile()) return { ok: false, message: `${absPath} does not exist. NotebookEdit changes existing notebooks; create one with Write.` };
-  const text = await readFile(absPath, 'utf8');
+  const text = await readFile(onDisk, 'utf8');
   const fresh = checkFreshRead(absPath, ctx, { text, mtimeMs: stats.mtimeMs }, { allowPartialView: false });
   if (!fresh.ok) return fresh;
   let problem: string | undefined;
@@ -83,12 +85,13 @@ export const NotebookEditTool = {
 
   async *call(input, ctx) {
     const absPath = absolutePath(input, ctx);
-    const text = await readFile(absPath, 'utf8');
+    const onDisk = pathOnDisk(absPath);
+    const text = await readFile(onDisk, 'utf8');
     const request = requestOf(input);
     const applied = applyNotebookEdit(parseNotebook(text, absPath), request);
     const written = serializeNotebook(applied.notebook, notebookIndent(text));
-    await writeFileAtomically(absPath, written);
-    recordWrite(absPath, ctx, written, (await stat(absPath)).mtimeMs);
+    await writeFileAtomically(onDisk, written, { shownPath: absPath });
+    recordWrite(absPath, ctx, written, (await stat(onDisk)).mtimeMs);
     return { data: { notebookPath: absPath, cellId: applied.cellId, editMode: request.editMode, newSource: input.new_source } };
   },
 

@@ -57,7 +57,7 @@ async function validateRead(input: ReadInput, ctx: ToolUseContext): Promise<Vali
   if (hasBinaryExtension(absPath)) {
     return { ok: false, message: `${absPath} is a binary file. Read shows text files only.` };
   }
-  const onDisk = await pathOnDisk(absPath);
+  const onDisk = pathOnDisk(absPath);
   const stats = await statOrUndefined(onDisk);
   if (!stats) return { ok: false, message: await missingFileMessage(absPath, ctx.getCwd()) };
   if (stats.isDirectory()) return { ok: false, message: directoryMessage(absPath) };
@@ -129,7 +129,7 @@ export const ReadTool = {
     const absPath = absolutePath(input, ctx);
     const startLine = Math.max(1, input.offset ?? 1);
     const maxLines = input.limit ?? DEFAULT_LINE_LIMIT;
-    const onDisk = await pathOnDisk(absPath);
+    const onDisk = pathOnDisk(absPath);
     const stats = await statOrUndefined(onDisk);
     if (!stats) throw new Error(await missingFileMessage(absPath, ctx.getCwd()));
     if (isNotebookPath(absPath)) {

@@ -17,9 +17,10 @@ export type TextFile = {
   size: number;
 };
 
-export async function readTextFile(absPath: string): Promise<TextFile> {
-  const raw = await readFile(absPath, 'utf8');
-  const { mtimeMs, size } = await stat(absPath);
+/** `onDisk` is the file as tools/shared/pathOnDisk.ts finds it (bytes for a name that is not UTF-8). */
+export async function readTextFile(onDisk: string | Buffer): Promise<TextFile> {
+  const raw = await readFile(onDisk, 'utf8');
+  const { mtimeMs, size } = await stat(onDisk);
   const hasBom = raw.startsWith(BOM);
   const text = hasBom ? raw.slice(1) : raw;
   return { text, hasBom, lineEnding: detectLineEnding(text), mtimeMs, size };
@@ -46,7 +47,7 @@ export function toLf(text: string): string {
 }
 
 /** Writes atomically and returns the new mtime, for the read-state record. */
-export async function writeTextFile(absPath: string, text: string, hasBom = false): Promise<number> {
-  await writeFileAtomically(absPath, hasBom ? BOM + text : text);
-  return (await stat(absPath)).mtimeMs;
+export async function writeTextFile(absPath: string, text: string, hasBom = false, onDisk: string | Buffer = absPath): Promise<number> {
+  await writeFileAtomically(onDisk, hasBom ? BOM + text : text, { shownPath: absPath });
+  return (await stat(onDisk)).mtimeMs;
 }

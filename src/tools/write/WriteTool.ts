@@ -4,6 +4,7 @@ import type { Tool, ToolUseContext } from '../Tool.js';
 import { directoryMessage, statOrUndefined } from '../shared/fileChecks.js';
 import { readTextFile, writeTextFile, type TextFile } from '../shared/fileText.js';
 import { describeChanges, makePatch, type PatchHunk } from '../shared/patch.js';
+import { pathOnDisk } from '../shared/pathOnDisk.js';
 import { describePath, displayPath, expandPath } from '../shared/paths.js';
 import { checkFreshRead, recordWrite } from '../shared/readState.js';
 import { WRITE_DESCRIPTION, writePrompt } from './prompt.js';
@@ -31,16 +32,18 @@ function absolutePath(input: WriteInput, ctx: ToolUseContext): string {
   return expandPath(input.file_path, ctx.getCwd());
 }
 
-type ExistingFile = { ok: true; file?: TextFile } | { ok: false; message: string };
+/** `onDisk` is the file to write (tools/shared/pathOnDisk.ts); `absPath` names it everywhere else. */
+type ExistingFile = { ok: true; onDisk: string | Buffer; file?: TextFile } | { ok: false; message: string };
 
 /** The file being replaced (none for a new file), once we know the model may overwrite it. */
 async function readExisting(absPath: string, ctx: ToolUseContext): Promise<ExistingFile> {
-  const stats = await statOrUndefined(absPath);
-  if (!stats) return { ok: true };
+  const onDisk = pathOnDisk(absPath);
+  const stats = await statOrUndefined(onDisk);
+  if (!stats) return { ok: true, onDisk };
   if (stats.isDirectory()) return { ok: false, message: directoryMessage(absPath) };
-  const file = await readTextFile(absPath);
+  const file = await readTextFile(onDisk);
   const freshness = checkFreshRead(absPath, ctx, file, { allowPartialView: false });
-  return freshness.ok ? { ok: true, file } : freshness;
+  return freshness.ok ? { ok: true, onDisk, file } : freshness;
 }
 
 function countLines(text: string): number {
@@ -75,7 +78,7 @@ export const WriteTool = {
     const existing = await readExisting(absPath, ctx);
     if (!existing.ok) throw new Error(existing.message);
     const originalFile = existing.file?.text ?? null;
-    const mtimeMs = await writeTextFile(absPath, input.content, existing.file?.hasBom);
+    const mtimeMs = await writeTextFile(absPath, input.content, existing.file?.hasBom, existing.onDisk);
     recordWrite(absPath, ctx, input.content, mtimeMs);
     return {
       data: {

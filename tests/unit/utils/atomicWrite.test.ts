@@ -57,6 +57,19 @@ describe.skipIf(tmpfsUnavailable !== undefined)('writing on a full disk', () => 
     expect(namesIn(dir)).toEqual([]);
   });
 
+  it('refuses a write to a name that is not UTF-8 the same way, naming it as the file tools show it', async () => {
+    const { dir } = smallDisk(256 * 1024);
+    const file = Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from('.bin')]);
+    writeFileSync(file, 'the old contents\n');
+    const shown = join(dir, 'bad\\xff.bin');
+    await expect(writeFileAtomically(file, Buffer.alloc(2_000_000, 0x61), { shownPath: shown })).rejects.toThrow(
+      `Could not write ${shown}: no space left on device (ENOSPC); the file was left as it was.`,
+    );
+    expect(() => writeFileAtomicallySync(file, Buffer.alloc(2_000_000, 0x61), { shownPath: shown })).toThrow(/ENOSPC/);
+    expect(readFileSync(file, 'utf8')).toBe('the old contents\n');
+    expect(readdirSync(Buffer.from(dir), { encoding: 'buffer' }).filter((name) => name.toString() !== '.filler')).toEqual([file.subarray(dir.length + 1)]);
+  });
+
   it('does the same when it must not wait (the code cache)', () => {
     const { dir } = smallDisk(128 * 1024);
     const file = join(dir, 'cache.bin');
@@ -112,6 +125,23 @@ describe('replacing a file', () => {
     expect(readFileSync(target, 'utf8')).toBe('echo new\n');
     expect(statSync(target).mode & 0o777).toBe(0o750);
     expect(readdirSync(dir).sort()).toEqual(['link.sh', 'script.sh']);
+  });
+
+  it('replaces a file whose name is not UTF-8, through a symlink whose name is not UTF-8 either, sync or not', async () => {
+    const dir = tempDir();
+    const named = (text: string, byte: number) => Buffer.concat([Buffer.from(`${dir}/${text}`), Buffer.from([byte])]);
+    const target = named('data', 0xfe);
+    const link = named('link', 0xff);
+    writeFileSync(target, 'old\n');
+    chmodSync(target, 0o640);
+    symlinkSync(target, link);
+    await writeFileAtomically(link, 'async\n');
+    expect(readFileSync(target, 'utf8')).toBe('async\n');
+    writeFileAtomicallySync(link, 'sync\n');
+    expect(readFileSync(target, 'utf8')).toBe('sync\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(statSync(target).mode & 0o777).toBe(0o640);
+    expect(readdirSync(Buffer.from(dir), { encoding: 'buffer' }).map((name) => name.toString('latin1')).sort()).toEqual(['data\xfe', 'link\xff']);
   });
 
   it('sets a forced mode even on a file that exists (credentials stay owner-only)', async () => {
