@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import type { Tool, ToolUseContext } from '../Tool.js';
 import { statOrUndefined } from '../shared/fileChecks.js';
+import { pathOnDisk } from '../shared/pathOnDisk.js';
 import { withoutDeniedLines, withoutDeniedPaths } from '../shared/readDenied.js';
 import { describePath, expandPath } from '../shared/paths.js';
 import { runBuiltinSearch } from './builtinSearch.js';
@@ -10,6 +11,7 @@ import { buildOutput, outputText, type GrepOutput } from './format.js';
 import { splitGlobParam } from './globs.js';
 import { GREP_DESCRIPTION, grepPrompt } from './prompt.js';
 import { runRipgrep } from './ripgrep.js';
+import { searchThroughLink } from './shownRoot.js';
 import type { GrepQuery, RawGrepResult } from './types.js';
 
 const DEFAULT_HEAD_LIMIT = 250;
@@ -76,7 +78,12 @@ function toQuery(input: GrepInput, ctx: ToolUseContext): GrepQuery {
 
 async function search(query: GrepQuery): Promise<RawGrepResult> {
   const engine = await resolveEngine();
-  return engine.kind === 'ripgrep' ? runRipgrep(engine.rgPath, query) : runBuiltinSearch(query);
+  const run = (searchPath: string) => {
+    const at = { ...query, searchPath };
+    return engine.kind === 'ripgrep' ? runRipgrep(engine.rgPath, at) : runBuiltinSearch(at);
+  };
+  const onDisk = pathOnDisk(query.searchPath);
+  return typeof onDisk === 'string' ? run(onDisk) : searchThroughLink(onDisk, query.searchPath, run);
 }
 
 /** Files a `Read(...)` deny rule covers are left out, whatever the mode. */
@@ -114,7 +121,7 @@ export const GrepTool = {
 
   async validateInput(input, ctx) {
     const path = searchPath(input, ctx);
-    if (!(await statOrUndefined(path))) return { ok: false, message: `Path does not exist: ${path}` };
+    if (!(await statOrUndefined(pathOnDisk(path)))) return { ok: false, message: `Path does not exist: ${path}` };
     return { ok: true };
   },
 
