@@ -2,24 +2,13 @@
 // usage still counts tool results that microcompaction has just cleared, and compacting on that
 // stale figure pays for a summary the request no longer needs. The scripted model reports each
 // request's real size (4 characters a token) as its input usage, as the API would.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { isolateEnv } from '../support/isolatedEnv.js';
 import { sizedUsage, text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
 import { fakeTool, runQuery } from './harness.js';
 
-const ENV_KEYS = ['PULSE_CONTEXT_WINDOW', 'PULSE_MICROCOMPACT_KEEP', 'PULSE_DISABLE_AUTO_COMPACT'];
-let savedEnv: Record<string, string | undefined> = {};
-beforeEach(() => {
-  savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-  for (const key of ENV_KEYS) delete process.env[key];
-  // Auto-compaction at 27k tokens, the warning at 7k.
-  process.env.PULSE_CONTEXT_WINDOW = '60000';
-});
-afterEach(() => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-});
+// Auto-compaction at 27k tokens, the warning at 7k.
+isolateEnv(['PULSE_CONTEXT_WINDOW', 'PULSE_MICROCOMPACT_KEEP', 'PULSE_DISABLE_AUTO_COMPACT'], { PULSE_CONTEXT_WINDOW: '60000' });
 
 /** Every result is about 4.5k tokens of prose. */
 const bigRead = fakeTool({

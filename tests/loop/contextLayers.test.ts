@@ -19,20 +19,11 @@ import { createUserMessage } from '../../src/utils/messages.js';
 import { text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
 import { assistant, prompt, round, textBlock } from '../unit/compact/fixtures.js';
 import { session } from '../../src/state/session.js';
+import { isolateEnv } from '../support/isolatedEnv.js';
 import { fakeTool, makeContext, runQuery, TEST_MODEL } from './harness.js';
 
-const ENV_KEYS = ['PULSE_CONTEXT_WINDOW', 'PULSE_DISABLE_AUTO_COMPACT', 'PULSE_AUTOCOMPACT_PCT', 'PULSE_MICROCOMPACT_KEEP'];
-let savedEnv: Record<string, string | undefined> = {};
-beforeEach(() => {
-  savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-  for (const key of ENV_KEYS) delete process.env[key];
-  process.env.PULSE_CONTEXT_WINDOW = '60000';
-});
-afterEach(() => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+isolateEnv(['PULSE_CONTEXT_WINDOW', 'PULSE_DISABLE_AUTO_COMPACT', 'PULSE_AUTOCOMPACT_PCT', 'PULSE_MICROCOMPACT_KEEP'], {
+  PULSE_CONTEXT_WINDOW: '60000',
 });
 
 const SUMMARY = '<analysis>scratch</analysis><summary>1. Goal and intent: finish the big job.</summary>';

@@ -15,22 +15,15 @@ import { ReadTool } from '../../src/tools/read/ReadTool.js';
 import type { AnyTool } from '../../src/tools/Tool.js';
 import { createUserMessage } from '../../src/utils/messages.js';
 import { requestSizeTokens, routedModel, sizedUsage, text, toolUse, type ResponseTurn } from '../support/scriptedModel.js';
+import { isolateEnv } from '../support/isolatedEnv.js';
 import { fakeTool, makeContext, runQuery, TEST_MODEL } from './harness.js';
 
-const ENV_KEYS = ['PULSE_CONTEXT_WINDOW', 'PULSE_MICROCOMPACT_KEEP'];
-let savedEnv: Record<string, string | undefined> = {};
+isolateEnv(['PULSE_CONTEXT_WINDOW', 'PULSE_MICROCOMPACT_KEEP'], { PULSE_CONTEXT_WINDOW: '45000' });
 let dir = '';
 beforeEach(() => {
-  savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-  for (const key of ENV_KEYS) delete process.env[key];
-  process.env.PULSE_CONTEXT_WINDOW = '45000';
   dir = mkdtempSync(join(tmpdir(), 'pulse-small-window-'));
 });
 afterEach(() => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,9 +7,9 @@ import type { Bootstrapped } from '../../../src/bootstrap/bootstrap.js';
 import { gatherStatus } from '../../../src/cli/statusReport.js';
 import { formatStatus } from '../../../src/commands/status.js';
 import { resetSession } from '../../../src/state/session.js';
+import { isolateEnv } from '../../support/isolatedEnv.js';
 
-const ENV_KEYS = ['CLAUDE_CONFIG_DIR', 'PULSE_MANAGED_SETTINGS_PATH', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+isolateEnv(['CLAUDE_CONFIG_DIR', 'PULSE_MANAGED_SETTINGS_PATH', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL']);
 let project: string;
 let userDir: string;
 
@@ -29,10 +29,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
   setClientOptions({});
   await rm(project, { recursive: true, force: true });
   await rm(userDir, { recursive: true, force: true });

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runMcpCommand } from '../../../src/cli/mcpCommand.js';
+import { isolateEnv } from '../../support/isolatedEnv.js';
 import { buildMcpTestServerScript } from '../../support/mcpTestServer.js';
 
 let home: string;
 let project: string;
 let script: string;
-const saved = { HOME: process.env.HOME, PULSE_CONFIG_DIR: process.env.PULSE_CONFIG_DIR, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR };
+isolateEnv(['HOME', 'PULSE_CONFIG_DIR', 'CLAUDE_CONFIG_DIR']);
 
 beforeAll(async () => {
   script = await buildMcpTestServerScript();
@@ -20,15 +21,9 @@ beforeEach(async () => {
   project = await mkdtemp(join(tmpdir(), 'pulse-mcpcli-project-'));
   await mkdir(join(project, '.git'));
   process.env.HOME = home;
-  delete process.env.PULSE_CONFIG_DIR;
-  delete process.env.CLAUDE_CONFIG_DIR;
 });
 
 afterEach(async () => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
   await rm(home, { recursive: true, force: true });
   await rm(project, { recursive: true, force: true });
 });

@@ -9,6 +9,7 @@ import { expandString } from '../../../src/mcp/expandEnv.js';
 import { McpManager } from '../../../src/mcp/manager.js';
 import { mcpToolName } from '../../../src/mcp/names.js';
 import { loadMcpConfig } from '../../../src/mcp/sources.js';
+import { isolateEnv } from '../../support/isolatedEnv.js';
 
 describe('expandString', () => {
   it('fills ${VAR} and ${VAR:-default}, and reports variables that have neither', () => {
@@ -87,20 +88,14 @@ describe('projectServerApproval', () => {
 describe('loadMcpConfig', () => {
   let home: string;
   let project: string;
-  const saved = { HOME: process.env.HOME, PULSE_CONFIG_DIR: process.env.PULSE_CONFIG_DIR, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR };
+  isolateEnv(['HOME', 'PULSE_CONFIG_DIR', 'CLAUDE_CONFIG_DIR']);
 
   beforeEach(async () => {
     home = await mkdtemp(join(tmpdir(), 'pulse-mcp-home-'));
     project = await mkdtemp(join(tmpdir(), 'pulse-mcp-project-'));
     process.env.HOME = home;
-    delete process.env.PULSE_CONFIG_DIR;
-    delete process.env.CLAUDE_CONFIG_DIR;
   });
   afterEach(async () => {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
     await rm(home, { recursive: true, force: true });
     await rm(project, { recursive: true, force: true });
   });
