@@ -54,7 +54,8 @@ function toContentBlock(spec: BlockSpec): ContentBlock {
   return { type: 'tool_use', id: spec.id, name: spec.name, input: spec.input, caller: { type: 'direct' } };
 }
 
-function usageOf(partial: Partial<Usage> = {}): Usage {
+/** A response's usage as the API reports it, with the fields a test cares about given. */
+export function usageOf(partial: Partial<Usage> = {}): Usage {
   return {
     cache_creation: null,
     cache_creation_input_tokens: 0,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { AssistantMessage, ContentBlock } from '../../../src/types/messages.js';
+import { usageOf } from '../../support/scriptedModel.js';
 
 export type Sandbox = { root: string; configDir: string; cwd: string };
 
@@ -42,18 +43,7 @@ export function assistantMessage(content: ContentBlock[], responseId = `msg_${++
       content,
       stop_reason: hasToolUse ? 'tool_use' : 'end_turn',
       stop_sequence: null,
-      usage: {
-        cache_creation: null,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-        inference_geo: null,
-        input_tokens: 10,
-        output_tokens: 5,
-        output_tokens_details: null,
-        server_tool_use: null,
-        service_tier: 'standard',
-        speed: null,
-      },
+      usage: usageOf({ service_tier: 'standard' }),
     },
     requestId: `req_${counter}`,
   };
