@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleScript } from '../support/bundleScript.js';
-import { createWorld, PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { createWorld, PULSE_BIN, worldEnv, type PulseWorld } from '../support/runPulse.js';
 import { STALE_MS } from '../../src/utils/fileLock.js';
 
 const WRITERS = 20;
@@ -27,7 +27,7 @@ type Exit = { code: number | null; stdout: string; stderr: string };
 function run(w: PulseWorld, args: string[], onStdout?: (text: string) => void): { pid: number; done: Promise<Exit>; kill: () => void } {
   const child = spawn(process.execPath, args, {
     cwd: w.repo,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: w.home, PULSE_CONFIG_DIR: w.configDir },
+    env: worldEnv(w),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,7 +1,7 @@
 // Drives the built Pulse through the official Agent SDK, the way a program written against the
 // SDK would: `pathToClaudeCodeExecutable` points at dist/pulse.js, which the SDK runs with node.
 import { query, type Options, type Query, type SDKMessage, type SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
-import { PULSE_BIN } from '../support/runPulse.js';
+import { PULSE_BIN, worldEnv } from '../support/runPulse.js';
 import type { Scenario } from './harness.js';
 
 export type SdkRun = { messages: SDKMessage[]; stderr: string };
@@ -12,9 +12,7 @@ export function sdkOptions(s: Scenario, extra: Partial<Options> = {}, stderr: st
     pathToClaudeCodeExecutable: PULSE_BIN,
     cwd: s.world.repo,
     env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: s.world.home,
-      PULSE_CONFIG_DIR: s.world.configDir,
+      ...worldEnv(s.world),
       ANTHROPIC_BASE_URL: s.mock.url,
       ANTHROPIC_API_KEY: 'sk-test',
       PULSE_RETRY_BASE_DELAY_MS: '10',

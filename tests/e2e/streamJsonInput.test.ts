@@ -1,7 +1,7 @@
 // stream-json input without the SDK: raw NDJSON lines on stdin, including broken ones.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PULSE_BIN } from '../support/runPulse.js';
+import { PULSE_BIN, worldEnv } from '../support/runPulse.js';
 import { lineKinds, scenario, STREAM_JSON } from './harness.js';
 
 const STREAM_JSON_IN = [...STREAM_JSON, '--input-format', 'stream-json'];
@@ -84,9 +84,7 @@ describe('stream-json input', () => {
     const child = spawn(process.execPath, [PULSE_BIN, ...STREAM_JSON_IN], {
       cwd: s.world.repo,
       env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: s.world.home,
-        PULSE_CONFIG_DIR: s.world.configDir,
+        ...worldEnv(s.world),
         ANTHROPIC_BASE_URL: s.mock.url,
         ANTHROPIC_API_KEY: 'sk-test',
       },

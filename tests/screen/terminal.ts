@@ -4,7 +4,7 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import unicode11 from '@xterm/addon-unicode11';
 import xterm from '@xterm/headless';
-import { PULSE_BIN, type PulseWorld } from '../support/runPulse.js';
+import { PULSE_BIN, worldEnv, type PulseWorld } from '../support/runPulse.js';
 
 const { Terminal } = xterm;
 type XTerm = InstanceType<typeof Terminal>;
@@ -59,9 +59,7 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
     rows,
     cwd: world.repo,
     env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: world.home,
-      PULSE_CONFIG_DIR: world.configDir,
+      ...worldEnv(world),
       TERM: 'xterm-256color',
       ...options.env,
     },

@@ -4,7 +4,7 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import unicode11 from '@xterm/addon-unicode11';
 import xterm from '@xterm/headless';
-import { PULSE_BIN, type PulseWorld } from './runPulse.js';
+import { PULSE_BIN, worldEnv, type PulseWorld } from './runPulse.js';
 
 export type PtyPulse = {
   /** The terminal's scrollback and screen as text, rows it wrapped joined. */
@@ -46,9 +46,7 @@ export function startPtyPulse(world: PulseWorld, options: PtyPulseOptions = {}):
     rows,
     cwd: options.cwd ?? world.repo,
     env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: world.home,
-      PULSE_CONFIG_DIR: world.configDir,
+      ...worldEnv(world),
       TERM: 'xterm-256color',
       ...options.env,
     },

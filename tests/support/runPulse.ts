@@ -62,6 +62,11 @@ export function assertBuilt(): void {
   if (!existsSync(PULSE_BIN)) throw new Error(`${PULSE_BIN} is missing: run \`npm run build\` first`);
 }
 
+/** What every Pulse a test starts runs with: the world's home and config folder, and PATH. */
+export function worldEnv(world: PulseWorld): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: world.home, PULSE_CONFIG_DIR: world.configDir };
+}
+
 export type StartedPulse = {
   child: ChildProcess;
   finished: Promise<PulseRun>;
@@ -75,9 +80,7 @@ export function runPulse(args: string[], options: RunOptions): Promise<PulseRun>
 export function startPulse(args: string[], options: RunOptions): StartedPulse {
   assertBuilt();
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: options.world.home,
-    PULSE_CONFIG_DIR: options.world.configDir,
+    ...worldEnv(options.world),
     // Fast backoff so retry tests do not wait for production delays.
     PULSE_RETRY_BASE_DELAY_MS: '10',
     ...(options.baseUrl ? { ANTHROPIC_BASE_URL: options.baseUrl } : {}),
