@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { englishZodOnly, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
+import { lazyModules } from './lazyModules.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
@@ -20,12 +21,21 @@ const entryFile = join(outdir, 'pulse.js');
 
 const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
+// For start-up work: PULSE_BUILD_KEEP_NAMES=1 keeps identifiers, so a --cpu-prof names Pulse's
+// functions (scripts/bench/startupProfile.mjs); PULSE_BUILD_METAFILE=<file> writes esbuild's
+// account of the CLI bundle (which module brought how many bytes) for `esbuild --analyze`.
+const keepNames = process.env.PULSE_BUILD_KEEP_NAMES === '1';
+const metafilePath = process.env.PULSE_BUILD_METAFILE;
+
 const shared = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // esbuild's `minify` overrides a minifyIdentifiers beside it, so the three are spelt out.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  minifyIdentifiers: !keepNames,
   legalComments: 'none',
   write: false,
   logLevel: 'warning',
@@ -254,8 +264,10 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyModules(root), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
+  metafile: metafilePath !== undefined,
 });
+if (metafilePath) await writeFile(metafilePath, JSON.stringify(cliBuild.metafile));
 const cliOutput = cliBuild.outputFiles[0];
 if (!cliOutput) throw new Error('esbuild produced no CLI bundle');
 assertAscii('cli', cliOutput.contents);

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { PermissionUpdate, RuleValue } from '../types/permissions.js';
 import { isSafeEnvAssignment } from './bash/env.js';
 import type { Facts } from './bash/facts.js';
-import { CODE_RUNNERS } from './bash/ruleMatch.js';
+import { isCodeRunner } from './bash/ruleMatch.js';
 
 export const MAX_SUGGESTED_RULES_FOR_COMPOUND = 5;
 
@@ -20,7 +20,7 @@ export function suggestedBashRuleContent(facts: Facts): string {
   const envOk = segment.assignments.every(isSafeEnvAssignment);
   const [program, subcommand] = facts.command;
   if (program === undefined || !program.exact || !envOk || segment.argsFromStdin || facts.substitution || facts.unsafe.length > 0) return text;
-  if (CODE_RUNNERS.has(program.text) || program.text.includes('/')) return text;
+  if (isCodeRunner(program.text) || program.text.includes('/')) return text;
   if (facts.command.length === 1) return escapeStars(program.text);
   if (subcommand?.exact && PLAIN_SUBCOMMAND.test(subcommand.text)) {
     return `${escapeStars(program.text)} ${escapeStars(subcommand.text)} *`;

@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import type { PermissionDecision, PermissionMode, PermissionRule, ToolPermissionContext } from '../../types/permissions.js';
 import { decidePathAccess, isProtectedWritePath, type PathVerdict } from '../pathDecision.js';
 import { isInsideWorkingDirectories, type PathRuleBases } from '../paths.js';
+import { PLAN_MODE_MESSAGE } from '../planMode.js';
 import { formatRule } from '../rules.js';
 import { bashSuggestions } from '../suggestions.js';
 import { factsOf, type Facts, type PathUse } from './facts.js';
@@ -17,8 +18,6 @@ import { otherRepository } from './repositories.js';
 import { allowRuleCovers, isExactWholeCommandRule, restrictionMatch } from './ruleMatch.js';
 import { analyzeScript } from './script.js';
 
-export const PLAN_MODE_MESSAGE =
-  'Plan mode only allows read-only actions, so this call was refused. Finish exploring and present the plan instead.';
 
 export type BashQuestion = {
   command: string;
