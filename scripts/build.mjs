@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { englishZodOnly, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
-import { lazyModules } from './lazyModules.mjs';
+import { buildLazyGroups, lazyGroupForwarders } from './lazyModules.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
@@ -254,6 +254,13 @@ const [coldFiles, toolInputSchemas] = await Promise.all([
 ]);
 /** src/tools/apiSchema.ts sends these instead of building and converting the tools' zod schemas. */
 const toolDefine = { ...define, __PULSE_TOOL_INPUT_SCHEMAS__: JSON.stringify(toolInputSchemas) };
+/** Pulse's own modules start-up never runs, in bundles of their own (scripts/lazyModules.mjs). */
+const lazyGroups = await buildLazyGroups(root, { ...shared, define: toolDefine }, (stem, code) => {
+  assertAscii(stem, code);
+  const contents = wrapBundle(code);
+  const name = hashedName(stem, contents);
+  return { name, path: join(outdir, 'chunks', name), contents };
+});
 
 const cliBuild = await build({
   ...shared,
@@ -264,7 +271,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyModules(root), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
   metafile: metafilePath !== undefined,
 });
 if (metafilePath) await writeFile(metafilePath, JSON.stringify(cliBuild.metafile));
@@ -326,7 +333,7 @@ const result = await build({
 
 // Other builds and test runs may be using dist/ right now: write the chunks first, swap the
 // entry in with a rename, and only then remove chunks the new build no longer uses.
-const chunkFiles = [...replBuild.outputFiles, cliBundle, ...coldFiles];
+const chunkFiles = [...replBuild.outputFiles, cliBundle, ...coldFiles, ...lazyGroups.map((group) => group.file)];
 const entryOutput = result.outputFiles.find((file) => file.path === entryFile);
 if (!entryOutput) throw new Error('esbuild produced no dist/pulse.js');
 await mkdir(join(outdir, 'chunks'), { recursive: true });
