@@ -219,7 +219,8 @@ function coldPackages(coldFiles) {
     name: 'cold-packages',
     setup(pluginBuild) {
       pluginBuild.onResolve({ filter }, (args) => {
-        if (!args.importer.startsWith(source)) return undefined;
+        // A lazy group's links (scripts/lazyModules.mjs) count as Pulse's imports.
+        if (!args.importer.startsWith(source) && args.namespace !== 'lazy-links') return undefined;
         if (args.kind === 'import-statement' && !FORWARDERS[args.path]) {
           return { errors: [{ text: `${args.path} is a cold package: import it with await import(), or add a forwarder` }] };
         }
@@ -255,11 +256,16 @@ const [coldFiles, toolInputSchemas] = await Promise.all([
 /** src/tools/apiSchema.ts sends these instead of building and converting the tools' zod schemas. */
 const toolDefine = { ...define, __PULSE_TOOL_INPUT_SCHEMAS__: JSON.stringify(toolInputSchemas) };
 /** Pulse's own modules start-up never runs, in bundles of their own (scripts/lazyModules.mjs). */
-const lazyGroups = await buildLazyGroups(root, { ...shared, define: toolDefine }, (stem, code) => {
-  assertAscii(stem, code);
-  const contents = wrapBundle(code);
-  const name = hashedName(stem, contents);
-  return { name, path: join(outdir, 'chunks', name), contents };
+const lazyGroups = await buildLazyGroups(root, {
+  options: { ...shared, define: toolDefine },
+  plugins: [englishZodOnly],
+  coldSpecifiers: new Set(Object.values(COLD_GROUPS).flat()),
+  finish: (stem, code) => {
+    assertAscii(stem, code);
+    const contents = wrapBundle(code);
+    const name = hashedName(stem, contents);
+    return { name, path: join(outdir, 'chunks', name), contents };
+  },
 });
 
 const cliBuild = await build({

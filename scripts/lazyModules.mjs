@@ -32,6 +32,15 @@ export const LAZY_GROUPS = {
       'src/permissions/bash/parse/scanner.ts': ['parseScript'],
     },
   },
+  // The cloud providers: only a session whose environment selects one builds its client.
+  'cloud-providers': {
+    members: ['src/api/providers/bedrock.ts', 'src/api/providers/vertex.ts', 'src/api/providers/foundry.ts', 'src/api/providers/awsCredentials.ts', 'src/api/providers/failure.ts'],
+    entries: {
+      'src/api/providers/bedrock.ts': ['createBedrockClient', 'bedrockConfigProblem', 'bedrockEndpoint'],
+      'src/api/providers/vertex.ts': ['createVertexClient', 'vertexEndpoint'],
+      'src/api/providers/foundry.ts': ['createFoundryClient', 'foundryConfigProblem', 'foundryEndpoint'],
+    },
+  },
   // Auto mode's reviewer: only a call the rules leave as a question in auto mode reaches it.
   'auto-review': {
     members: ['src/permissions/auto/review.ts', 'src/permissions/auto/reviewer.ts', 'src/permissions/auto/reviewPrompt.ts', 'src/permissions/auto/requests.ts'],
@@ -40,6 +49,13 @@ export const LAZY_GROUPS = {
     },
   },
 };
+
+/**
+ * Packages a group takes from the CLI bundle rather than bundling a copy: Pulse tells the SDK's
+ * failures apart with instanceof (src/api/errors.ts). Other packages a group imports are bundled
+ * into it, since linking a whole namespace would stop esbuild from tree-shaking it in the CLI.
+ */
+const SHARED_PACKAGES = new Set(['@anthropic-ai/sdk/error']);
 
 const groups = (root) =>
   Object.entries(LAZY_GROUPS).map(([name, group]) => ({
@@ -53,9 +69,11 @@ const isMember = (group, path) => group.members.some((member) => path === member
 /**
  * The group's bundle: its entries, required on first access once the CLI has linked the group
  * (`link`). Every import that leaves the group reads the linked module instead; node: built-ins
- * stay plain requires. Returns the bundle's code and the linked specifiers, in order.
+ * stay plain requires. Cold packages (`coldSpecifiers`) come through the CLI's cold loader, so they
+ * still load on first use. Returns the bundle's code and the linked modules: key, and whether to
+ * link it lazily.
  */
-async function buildGroup(root, group, options) {
+async function buildGroup(root, group, options, coldSpecifiers, plugins) {
   const linked = new Map();
   const getters = [...group.entries.keys()].map((file) => `get ${JSON.stringify(relative(root, file))}() { return require(${JSON.stringify(file)}); }`);
   const output = await build({
@@ -76,11 +94,14 @@ async function buildGroup(root, group, options) {
             if (args.pluginData === 'link-outside-group' || args.namespace !== 'file' || !isMember(group, args.importer)) return undefined;
             const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'link-outside-group' });
             if (resolved.errors.length > 0 || resolved.external || isMember(group, resolved.path)) return undefined;
-            if (args.kind !== 'import-statement') {
-              return { errors: [{ text: `${args.path}: a lazy group (${group.name}) may only import statically what lies outside it` }] };
+            const ownModule = resolved.path.startsWith(join(root, 'src') + sep);
+            const coldPackage = coldSpecifiers.has(args.path);
+            if (!ownModule && !coldPackage && !SHARED_PACKAGES.has(args.path)) return undefined;
+            if (coldPackage && args.kind !== 'dynamic-import') {
+              return { errors: [{ text: `${args.path} is a cold package: a lazy group (${group.name}) imports it with await import()` }] };
             }
-            const key = resolved.path.startsWith(join(root, 'src') + sep) ? relative(root, resolved.path) : args.path;
-            linked.set(key, resolved.path);
+            const key = ownModule ? relative(root, resolved.path) : args.path;
+            linked.set(key, ownModule || coldPackage);
             return { path: key, namespace: 'lazy-link' };
           });
           pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-link' }, (args) => ({
@@ -90,34 +111,40 @@ async function buildGroup(root, group, options) {
           }));
         },
       },
+      ...plugins,
     ],
   });
-  return { code: output.outputFiles[0].contents, linked: [...linked.keys()] };
+  return { code: output.outputFiles[0].contents, linked: [...linked].map(([key, lazy]) => ({ key, lazy })) };
 }
 
-/** Builds every group; `finish(name, code)` wraps and names a bundle file as build.mjs does. */
-export async function buildLazyGroups(root, options, finish) {
+/**
+ * Builds every group with esbuild `options` and `plugins` (the package patches); `finish(stem,
+ * code)` wraps and names a bundle file as build.mjs does.
+ */
+export async function buildLazyGroups(root, { options, plugins, coldSpecifiers, finish }) {
   return Promise.all(
     groups(root).map(async (group) => {
-      const { code, linked } = await buildGroup(root, group, options);
+      const { code, linked } = await buildGroup(root, group, options, coldSpecifiers, plugins);
       return { ...group, linked, file: finish(`lazy-${group.name}`, code) };
     }),
   );
 }
 
 /**
- * What the CLI hands a group: Pulse modules as getters that initialise them on first read (a
- * require() inside the bundle is esbuild's lazy initialiser), packages as the CLI's namespaces.
+ * What the CLI hands a group: Pulse modules and cold packages as getters that load them on first
+ * read (a require() inside the bundle is esbuild's lazy initialiser, and a cold package's is
+ * its cold loader), other packages as the CLI's own namespaces.
  */
 function linkSource(root, built) {
-  const packages = built.linked.filter((key) => !key.startsWith('src/'));
+  const eager = built.linked.filter((link) => !link.lazy);
+  const required = (key) => (key.startsWith('src/') ? join(root, key) : key);
   return [
-    ...packages.map((key, index) => `import * as linked${index} from ${JSON.stringify(key)};`),
+    ...eager.map((link, index) => `import * as linked${index} from ${JSON.stringify(link.key)};`),
     'export default {',
-    ...built.linked.map((key) =>
-      key.startsWith('src/')
-        ? `  get ${JSON.stringify(key)}() { return require(${JSON.stringify(join(root, key))}); },`
-        : `  ${JSON.stringify(key)}: linked${packages.indexOf(key)},`,
+    ...built.linked.map((link) =>
+      link.lazy
+        ? `  get ${JSON.stringify(link.key)}() { return require(${JSON.stringify(required(link.key))}); },`
+        : `  ${JSON.stringify(link.key)}: linked${eager.indexOf(link)},`,
     ),
     '};',
   ].join('\n');
