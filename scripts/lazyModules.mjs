@@ -1,13 +1,13 @@
 // Groups of Pulse's own modules that the first model request never runs, built into bundle
-// files of their own beside the CLI bundle. Inside the CLI bundle, a static import of a group's
-// entry file becomes a forwarder: a module whose functions load the group's bundle on first
-// call (through the same code-cached loader as the cold packages) and call the real function.
-// Start-up then neither compiles nor deserialises the group's functions: esbuild hoists every
-// function of a bundled module to the bundle's top level, so even a module that is never
-// initialised costs V8 a function record per function at every start.
-// A group's imports of Pulse modules outside it, and of packages, are linked to the CLI
-// bundle's own instances, so there is one copy of every module. Running from source, imports
-// stay what they are: only the build's timing changes.
+// files of their own beside the CLI bundle. Inside the CLI bundle, a static or dynamic import of
+// a group's entry file becomes a forwarder: a module whose functions load the group's bundle on
+// first call (through the same code-cached loader as the cold packages) and call the real one.
+// A module that esbuild bundles but never initialises still costs every start: its functions
+// are hoisted to the bundle's top level, so V8 allocates a closure for each, and without a code
+// cache (a first run, a new version) it parses them all.
+// A group's imports of Pulse modules outside it are linked to the CLI bundle's own instances, so
+// there is one copy of each; packages are bundled into the group (see SHARED_PACKAGES). Running
+// from source, imports stay what they are: only the build's timing changes.
 import { build } from 'esbuild';
 import { join, relative, sep } from 'node:path';
 
@@ -39,6 +39,18 @@ export const LAZY_GROUPS = {
       'src/api/providers/bedrock.ts': ['createBedrockClient', 'bedrockConfigProblem', 'bedrockEndpoint'],
       'src/api/providers/vertex.ts': ['createVertexClient', 'vertexEndpoint'],
       'src/api/providers/foundry.ts': ['createFoundryClient', 'foundryConfigProblem', 'foundryEndpoint'],
+    },
+  },
+  // The OS sandbox: only a session whose settings enable it, or /sandbox, uses it.
+  sandbox: {
+    members: ['src/sandbox/'],
+    entries: {
+      'src/sandbox/policy.ts': ['resolveSandboxPolicy', 'withPermissionRules'],
+      'src/sandbox/availability.ts': ['sandboxAvailability'],
+      'src/sandbox/describe.ts': ['sandboxPromptSection', 'sandboxStatusReport'],
+      'src/sandbox/runtimeDir.ts': ['sandboxRuntimeDir'],
+      'src/sandbox/failureNote.ts': ['sandboxFailureNote'],
+      'src/sandbox/launch.ts': ['prepareSandboxRun'],
     },
   },
   // Auto mode's reviewer: only a call the rules leave as a question in auto mode reaches it.
@@ -135,9 +147,10 @@ export async function buildLazyGroups(root, { options, plugins, coldSpecifiers, 
  * read (a require() inside the bundle is esbuild's lazy initialiser, and a cold package's is
  * its cold loader), other packages as the CLI's own namespaces.
  */
-function linkSource(root, built) {
+function linkSource(built) {
   const eager = built.linked.filter((link) => !link.lazy);
-  const required = (key) => (key.startsWith('src/') ? join(root, key) : key);
+  // Another group's entry resolves to its forwarder (lazyGroupForwarders), like any import of it.
+  const required = (key) => (key.startsWith('src/') ? `./${key}` : key);
   return [
     ...eager.map((link, index) => `import * as linked${index} from ${JSON.stringify(link.key)};`),
     'export default {',
@@ -174,9 +187,11 @@ export function lazyGroupForwarders(root, builtGroups) {
     name: 'lazy-group-forwarders',
     setup(pluginBuild) {
       const forwarded = new Set();
-      // Pulse's modules import each other by relative paths.
+      // Pulse's modules import each other by relative paths, and so do a group's links.
       pluginBuild.onResolve({ filter: /^\.\.?\// }, async (args) => {
-        if (args.pluginData === 'lazy-group-forwarders' || args.namespace !== 'file' || !args.importer.startsWith(source)) return undefined;
+        if (args.pluginData === 'lazy-group-forwarders') return undefined;
+        const fromPulse = args.namespace === 'file' ? args.importer.startsWith(source) : args.namespace === 'lazy-links';
+        if (!fromPulse) return undefined;
         const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'lazy-group-forwarders' });
         if (resolved.errors.length > 0 || resolved.external) return undefined;
         const entry = entryOf.get(resolved.path);
@@ -196,7 +211,7 @@ export function lazyGroupForwarders(root, builtGroups) {
       });
       pluginBuild.onResolve({ filter: /^pulse:lazy-links$/ }, (args) => ({ path: args.pluginData.name, namespace: 'lazy-links', pluginData: args.pluginData }));
       pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-links' }, (args) => ({
-        contents: linkSource(root, builtGroups.find((built) => built.name === args.path)),
+        contents: linkSource(builtGroups.find((built) => built.name === args.path)),
         loader: 'js',
         resolveDir: root,
       }));
