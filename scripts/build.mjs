@@ -258,7 +258,6 @@ const toolDefine = { ...define, __PULSE_TOOL_INPUT_SCHEMAS__: JSON.stringify(too
 /** Pulse's own modules start-up never runs, in bundles of their own (scripts/lazyModules.mjs). */
 const lazyGroups = await buildLazyGroups(root, {
   options: { ...shared, define: toolDefine },
-  plugins: [englishZodOnly],
   coldSpecifiers: new Set(Object.values(COLD_GROUPS).flat()),
   finish: (stem, code) => {
     assertAscii(stem, code);

@@ -5,10 +5,12 @@
 // A module that esbuild bundles but never initialises still costs every start: its functions
 // are hoisted to the bundle's top level, so V8 allocates a closure for each, and without a code
 // cache (a first run, a new version) it parses them all.
-// A group's imports of Pulse modules outside it are linked to the CLI bundle's own instances, so
-// there is one copy of each; packages are bundled into the group (see SHARED_PACKAGES). Running
-// from source, imports stay what they are: only the build's timing changes.
+// A group's imports outside it, Pulse's modules and packages alike, are linked to the CLI
+// bundle's own instances, so there is one copy of each (zod schemas and the SDK's error classes
+// cross between them). Running from source, imports stay what they are: only the build's timing
+// changes.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
@@ -53,6 +55,38 @@ export const LAZY_GROUPS = {
       'src/sandbox/launch.ts': ['prepareSandboxRun'],
     },
   },
+  // Plugins and `pulse plugin`: only a session with --plugin-dir or enabledPlugins reads plugins.
+  plugins: {
+    members: ['src/plugins/', 'src/cli/plugin/'],
+    entries: {
+      'src/plugins/session.ts': ['findSessionPlugins'],
+      'src/cli/plugin/program.ts': ['runPluginCommand'],
+    },
+  },
+  // The SDK face (--input-format stream-json); its CLI options are declared at start-up.
+  sdk: {
+    members: [
+      'src/cli/sdk/contextUsage.ts',
+      'src/cli/sdk/controlChannel.ts',
+      'src/cli/sdk/hostRequests.ts',
+      'src/cli/sdk/initializeResponse.ts',
+      'src/cli/sdk/inputLines.ts',
+      'src/cli/sdk/permissionPrompt.ts',
+      'src/cli/sdk/runSdk.ts',
+      'src/cli/sdk/sdkHooks.ts',
+      'src/cli/sdk/sdkSession.ts',
+      'src/cli/sdk/sdkTurn.ts',
+    ],
+    entries: { 'src/cli/sdk/runSdk.ts': ['runSdk'] },
+  },
+  // `pulse mcp …` and `pulse permissions …`.
+  subcommands: {
+    members: ['src/cli/mcpCommand.ts', 'src/cli/permissionsCommand.ts', 'src/cli/autoModeExplain.ts', 'src/cli/subcommand.ts'],
+    entries: {
+      'src/cli/mcpCommand.ts': ['runMcpCommand'],
+      'src/cli/permissionsCommand.ts': ['runPermissionsCommand'],
+    },
+  },
   // Auto mode's reviewer: only a call the rules leave as a question in auto mode reaches it.
   'auto-review': {
     members: ['src/permissions/auto/review.ts', 'src/permissions/auto/reviewer.ts', 'src/permissions/auto/reviewPrompt.ts', 'src/permissions/auto/requests.ts'],
@@ -63,11 +97,24 @@ export const LAZY_GROUPS = {
 };
 
 /**
- * Packages a group takes from the CLI bundle rather than bundling a copy: Pulse tells the SDK's
- * failures apart with instanceof (src/api/errors.ts). Other packages a group imports are bundled
- * into it, since linking a whole namespace would stop esbuild from tree-shaking it in the CLI.
+ * zod is the one package esbuild tree-shakes in the CLI bundle (Pulse imports it as a namespace
+ * and uses a few members): handing a group the whole namespace would keep all of it, so the CLI
+ * links only the members the group's files use. They must import it as `import * as z`.
  */
-const SHARED_PACKAGES = new Set(['@anthropic-ai/sdk/error']);
+const ZOD = 'zod';
+const ZOD_NAMESPACE = /^import \* as z from 'zod';$/m;
+
+async function zodMembersUsedBy(files) {
+  const exported = new Set(Object.keys(await import(ZOD)));
+  const used = new Set();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (!ZOD_NAMESPACE.test(text)) throw new Error(`${file}: a lazy group's module imports zod as \`import * as z from 'zod'\``);
+    // Names that zod does not export are types (z.infer).
+    for (const [, name] of text.matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) if (exported.has(name)) used.add(name);
+  }
+  return [...used].sort();
+}
 
 const groups = (root) =>
   Object.entries(LAZY_GROUPS).map(([name, group]) => ({
@@ -85,8 +132,9 @@ const isMember = (group, path) => group.members.some((member) => path === member
  * still load on first use. Returns the bundle's code and the linked modules: key, and whether to
  * link it lazily.
  */
-async function buildGroup(root, group, options, coldSpecifiers, plugins) {
+async function buildGroup(root, group, options, coldSpecifiers) {
   const linked = new Map();
+  const zodImporters = new Set();
   const getters = [...group.entries.keys()].map((file) => `get ${JSON.stringify(relative(root, file))}() { return require(${JSON.stringify(file)}); }`);
   const output = await build({
     ...options,
@@ -96,6 +144,8 @@ async function buildGroup(root, group, options, coldSpecifiers, plugins) {
       loader: 'js',
     },
     format: 'cjs',
+    // As in the CLI bundle: an import() inside vm.Script needs a loader hook Node 20 marks experimental.
+    supported: { 'dynamic-import': false },
     plugins: [
       {
         name: 'link-outside-group',
@@ -108,7 +158,7 @@ async function buildGroup(root, group, options, coldSpecifiers, plugins) {
             if (resolved.errors.length > 0 || resolved.external || isMember(group, resolved.path)) return undefined;
             const ownModule = resolved.path.startsWith(join(root, 'src') + sep);
             const coldPackage = coldSpecifiers.has(args.path);
-            if (!ownModule && !coldPackage && !SHARED_PACKAGES.has(args.path)) return undefined;
+            if (args.path === ZOD) zodImporters.add(args.importer);
             if (coldPackage && args.kind !== 'dynamic-import') {
               return { errors: [{ text: `${args.path} is a cold package: a lazy group (${group.name}) imports it with await import()` }] };
             }
@@ -123,21 +173,22 @@ async function buildGroup(root, group, options, coldSpecifiers, plugins) {
           }));
         },
       },
-      ...plugins,
     ],
   });
-  return { code: output.outputFiles[0].contents, linked: [...linked].map(([key, lazy]) => ({ key, lazy })) };
+  const links = [...linked].map(([key, lazy]) => ({ key, lazy }));
+  const zodMembers = zodImporters.size > 0 ? await zodMembersUsedBy(zodImporters) : [];
+  return { code: output.outputFiles[0].contents, linked: links, zodMembers };
 }
 
 /**
- * Builds every group with esbuild `options` and `plugins` (the package patches); `finish(stem,
- * code)` wraps and names a bundle file as build.mjs does.
+ * Builds every group with esbuild `options`; `finish(stem, code)` wraps and names a bundle file
+ * as build.mjs does.
  */
-export async function buildLazyGroups(root, { options, plugins, coldSpecifiers, finish }) {
+export async function buildLazyGroups(root, { options, coldSpecifiers, finish }) {
   return Promise.all(
     groups(root).map(async (group) => {
-      const { code, linked } = await buildGroup(root, group, options, coldSpecifiers, plugins);
-      return { ...group, linked, file: finish(`lazy-${group.name}`, code) };
+      const { code, linked, zodMembers } = await buildGroup(root, group, options, coldSpecifiers);
+      return { ...group, linked, zodMembers, file: finish(`lazy-${group.name}`, code) };
     }),
   );
 }
@@ -154,11 +205,12 @@ function linkSource(built) {
   return [
     ...eager.map((link, index) => `import * as linked${index} from ${JSON.stringify(link.key)};`),
     'export default {',
-    ...built.linked.map((link) =>
-      link.lazy
-        ? `  get ${JSON.stringify(link.key)}() { return require(${JSON.stringify(required(link.key))}); },`
-        : `  ${JSON.stringify(link.key)}: linked${eager.indexOf(link)},`,
-    ),
+    ...built.linked.map((link) => {
+      if (link.lazy) return `  get ${JSON.stringify(link.key)}() { return require(${JSON.stringify(required(link.key))}); },`;
+      const namespace = `linked${eager.indexOf(link)}`;
+      if (link.key !== ZOD) return `  ${JSON.stringify(link.key)}: ${namespace},`;
+      return `  ${JSON.stringify(link.key)}: { ${built.zodMembers.map((name) => `${name}: ${namespace}.${name}`).join(', ')} },`;
+    }),
     '};',
   ].join('\n');
 }
