@@ -79,9 +79,9 @@ export const LAZY_GROUPS = {
     ],
     entries: { 'src/cli/sdk/runSdk.ts': ['runSdk'] },
   },
-  // `pulse mcp …` and `pulse permissions …`.
+  // `pulse mcp …` and `pulse permissions …` (the runner they share with `pulse plugin` is linked).
   subcommands: {
-    members: ['src/cli/mcpCommand.ts', 'src/cli/permissionsCommand.ts', 'src/cli/autoModeExplain.ts', 'src/cli/subcommand.ts'],
+    members: ['src/cli/mcpCommand.ts', 'src/cli/permissionsCommand.ts', 'src/cli/autoModeExplain.ts'],
     entries: {
       'src/cli/mcpCommand.ts': ['runMcpCommand'],
       'src/cli/permissionsCommand.ts': ['runPermissionsCommand'],

@@ -3,7 +3,7 @@
 // --cpu-prof against the mock Messages API (after one run that fills the code cache) and
 // prints the mean self time by kind and the top functions, counting only samples taken before
 // the first HTTP request starts. Usage: node scripts/bench/startupProfile.mjs [runs] [top]
-// Build with identifiers kept to read the function names: esbuild's minifyIdentifiers off.
+// Build with identifiers kept to read the function names: PULSE_BUILD_KEEP_NAMES=1 npm run build.
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
