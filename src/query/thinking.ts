@@ -7,6 +7,7 @@ import type { Message } from '../types/messages.js';
 import type { MessageParam } from '../api/types.js';
 import type { ThinkingConfig } from '../api/types.js';
 import { budgetThinking } from '../api/requestFeatures.js';
+import { resumablePass } from '../utils/resumablePass.js';
 
 /** Stands in for an assistant turn that had nothing but thinking. */
 export const EMPTY_TURN_TEXT = '(no content)';
@@ -15,17 +16,31 @@ function isThinking(block: { type: string }): boolean {
   return block.type === 'thinking' || block.type === 'redacted_thinking';
 }
 
+function withoutThinkingAtEnd(message: MessageParam): MessageParam {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+  const last = message.content[message.content.length - 1];
+  if (last === undefined || !isThinking(last)) return message;
+  const blocks: ContentBlockParam[] = [...message.content];
+  while (blocks.length > 0 && isThinking(blocks[blocks.length - 1] as ContentBlockParam)) blocks.pop();
+  if (blocks.length === message.content.length) return message;
+  return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: EMPTY_TURN_TEXT }] };
+}
+
+// Each round's messages are the last round's (the very objects) and the round's new ones.
+const trimmed = resumablePass<MessageParam, MessageParam[]>({
+  start: () => [],
+  rewind: (sent, count) => {
+    sent.length = count;
+    return sent;
+  },
+  add: (sent, message) => {
+    sent.push(withoutThinkingAtEnd(message));
+  },
+});
+
 /** No assistant message may end with a thinking block (an abort or cut can leave one there). */
 export function withoutTrailingThinking(messages: readonly MessageParam[]): MessageParam[] {
-  return messages.map((message) => {
-    if (message.role !== 'assistant' || typeof message.content === 'string') return message;
-    const last = message.content.at(-1);
-    if (last === undefined || !isThinking(last)) return message;
-    const blocks: ContentBlockParam[] = [...message.content];
-    while (blocks.length > 0 && isThinking(blocks[blocks.length - 1] as ContentBlockParam)) blocks.pop();
-    if (blocks.length === message.content.length) return message;
-    return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: EMPTY_TURN_TEXT }] };
-  });
+  return trimmed(messages).slice();
 }
 
 // The same copy every round, so the history sent stays the same objects from one round to the
