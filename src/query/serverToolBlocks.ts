@@ -6,7 +6,7 @@
 // turn: there the API finishes the pair itself, so the message goes back exactly as it came.
 import type { MessageParam } from '../api/types.js';
 import type { ContentBlockParam } from '../types/messages.js';
-import { resumablePass } from '../utils/resumablePass.js';
+import { resumableMap } from '../utils/resumablePass.js';
 import { EMPTY_TURN_TEXT } from './thinking.js';
 
 type LooseBlock = { type: string; id?: unknown; tool_use_id?: unknown };
@@ -46,19 +46,10 @@ function withPairsOnly(message: MessageParam): MessageParam {
 }
 
 // Each round's messages are the last round's (the very objects) and the round's new ones.
-const paired = resumablePass<MessageParam, MessageParam[]>({
-  start: () => [],
-  rewind: (sent, count) => {
-    sent.length = count;
-    return sent;
-  },
-  add: (sent, message) => {
-    sent.push(withPairsOnly(message));
-  },
-});
+const paired = resumableMap(withPairsOnly);
 
 export function withoutUnpairedServerToolBlocks(messages: readonly MessageParam[]): MessageParam[] {
-  const sent = paired(messages).slice();
+  const sent = paired(messages);
   // A paused turn being continued: the API completes its open server tool calls.
   if (sent.length > 0) sent[sent.length - 1] = messages[messages.length - 1] as MessageParam;
   return sent;

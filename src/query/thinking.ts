@@ -7,7 +7,7 @@ import type { Message } from '../types/messages.js';
 import type { MessageParam } from '../api/types.js';
 import type { ThinkingConfig } from '../api/types.js';
 import { budgetThinking } from '../api/requestFeatures.js';
-import { resumablePass } from '../utils/resumablePass.js';
+import { resumableMap } from '../utils/resumablePass.js';
 
 /** Stands in for an assistant turn that had nothing but thinking. */
 export const EMPTY_TURN_TEXT = '(no content)';
@@ -27,20 +27,11 @@ function withoutThinkingAtEnd(message: MessageParam): MessageParam {
 }
 
 // Each round's messages are the last round's (the very objects) and the round's new ones.
-const trimmed = resumablePass<MessageParam, MessageParam[]>({
-  start: () => [],
-  rewind: (sent, count) => {
-    sent.length = count;
-    return sent;
-  },
-  add: (sent, message) => {
-    sent.push(withoutThinkingAtEnd(message));
-  },
-});
+const trimmed = resumableMap(withoutThinkingAtEnd);
 
 /** No assistant message may end with a thinking block (an abort or cut can leave one there). */
 export function withoutTrailingThinking(messages: readonly MessageParam[]): MessageParam[] {
-  return trimmed(messages).slice();
+  return trimmed(messages);
 }
 
 // The same copy every round, so the history sent stays the same objects from one round to the

@@ -71,3 +71,18 @@ export function resumablePass<T extends object, S>(pass: Pass<T, S>): (list: rea
     return progress.state;
   };
 }
+
+/** Each item mapped on its own, the mapping kept for the items already seen: a fresh array each call. */
+export function resumableMap<T extends object, U>(map: (item: T) => U): (list: readonly T[]) => U[] {
+  const mapped = resumablePass<T, U[]>({
+    start: () => [],
+    rewind: (results, count) => {
+      results.length = count;
+      return results;
+    },
+    add: (results, item) => {
+      results.push(map(item));
+    },
+  });
+  return (list) => mapped(list).slice();
+}
