@@ -33,6 +33,22 @@ function hasPid(path: string): boolean {
   return existsSync(path) && readFileSync(path, 'utf8').trim() !== '';
 }
 
+/**
+ * Pulse's main thread is back waiting in its event loop: the synchronous code that spawned the
+ * command and listed its group with the watchdog has run. On a loaded machine Pulse can be taken
+ * off the CPU between the spawn and that line while the command already writes its pid, and a
+ * SIGKILL then would test nothing the watchdog could know of. Where /proc/<pid>/wchan is not
+ * readable the check is skipped.
+ */
+function backInEventLoop(pid: number | undefined): boolean {
+  if (pid === undefined || !existsSync(`/proc/${pid}/wchan`)) return true;
+  try {
+    return readFileSync(`/proc/${pid}/wchan`, 'utf8').includes('epoll');
+  } catch {
+    return true;
+  }
+}
+
 /** A config file naming one stdio server that never answers, writing its pid to `pidFile`. */
 function silentServerConfig(dir: string, pidFile: string): string {
   const path = join(dir, 'silent-mcp.json');
@@ -61,6 +77,7 @@ async function startMidCommand(): Promise<Started> {
   const bashPid = join(s.world.repo, 'bash.pid');
   await waitFor('the command to start', () => hasPid(bashPid));
   await waitFor('the server to start', () => hasPid(serverPidFile));
+  await waitFor('Pulse to be back in its event loop', () => backInEventLoop(pulse.child.pid));
   const started = { s, bashGroup: pidIn(bashPid), serverPid: pidIn(serverPidFile), pulse };
   expect(isProcessGroupRunning(started.bashGroup)).toBe(true);
   expect(isProcessRunning(started.serverPid)).toBe(true);
