@@ -25,6 +25,15 @@ const QUOTE_BAR = '│';
 const DIM = '\u001B[2m';
 const UNDIM = '\u001B[22m';
 
+/** Whether the first piece after `index` that takes columns is a gap. */
+function followedByGap(pieces: readonly Piece[], index: number): boolean {
+  for (let next = index + 1; next < pieces.length; next++) {
+    const kind = pieces[next]?.kind;
+    if (kind !== 'style') return kind === 'gap';
+  }
+  return false;
+}
+
 /**
  * What rows after the first start with: the line's indentation, its quote bars redrawn, and
  * room for a list item's marker, so wrapped text continues under the text, not the edge.
@@ -41,8 +50,7 @@ function continuationPrefix(pieces: readonly Piece[]): { text: string; width: nu
       width += piece.width;
       continue;
     }
-    const followedByGap = pieces.slice(index + 1).find((next) => next.kind !== 'style')?.kind === 'gap';
-    if (!followedByGap) break;
+    if (!followedByGap(pieces, index)) break;
     if (piece.text === QUOTE_BAR) {
       text += DIM + QUOTE_BAR + UNDIM;
       width += 1;
