@@ -5,23 +5,12 @@
 // arguments always make the same tree.
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom as random } from './seededRandom.mjs';
 
 const EXTENSIONS = ['ts', 'ts', 'ts', 'tsx', 'js', 'json', 'md', 'py', 'go', 'rs', 'c', 'h', 'css', 'txt'];
 const WORDS = ['core', 'util', 'net', 'ui', 'parser', 'render', 'store', 'auth', 'io', 'cache', 'test', 'lib'];
 const YEAR_SECONDS = 365 * 24 * 3600;
 const NEWEST = 1_760_000_000;
-
-/** A small deterministic generator (mulberry32), so runs compare like with like. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function put(path, content, mtime) {
   writeFileSync(path, content);

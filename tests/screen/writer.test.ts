@@ -8,6 +8,7 @@ import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { visibleWidth } from '../../src/ui/markdown/ansi.js';
 import { LineDiffLog } from '../../src/ui/terminal/lineDiffLog.js';
+import { seededRandom } from '../../scripts/bench/seededRandom.mjs';
 
 type XTerm = InstanceType<typeof xterm.Terminal>;
 
@@ -56,18 +57,6 @@ function looks(term: XTerm, scrollback = false): string[] {
 function screenText(term: XTerm): string {
   const buffer = term.buffer.active;
   return Array.from({ length: term.rows }, (_, y) => buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '').join('\n');
-}
-
-/** A small deterministic generator, so a failure names the seed that made it. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // (No keycap emoji: string-width and xterm.js disagree on its width, so no layout could hold.)
@@ -133,7 +122,7 @@ describe('the line-diff writer in a terminal emulator', () => {
     it(`leaves every frame looking as drawn on a clean screen (${cols} columns)`, async () => {
       const rows = 20;
       for (let seed = 1; seed <= 6; seed++) {
-        const next = random(seed * 7919 + cols);
+        const next = seededRandom(seed * 7919 + cols);
         const screen = terminal(cols, rows);
         const log = new LineDiffLog({ write: (data) => (void screen.write(data.replaceAll('\n', '\r\n')), true), columns: cols, rows });
         const fresh = terminal(cols, rows);
@@ -159,7 +148,7 @@ describe('the line-diff writer in a terminal emulator', () => {
     it(`prints finished rows above the frame once each, however many at a time (${cols} columns)`, async () => {
       const rows = 12;
       for (let seed = 1; seed <= 4; seed++) {
-        const next = random(seed * 104_729 + cols);
+        const next = seededRandom(seed * 104_729 + cols);
         const screen = terminal(cols, rows);
         const log = new LineDiffLog({ write: (data) => (void screen.write(data.replaceAll('\n', '\r\n')), true), columns: cols, rows });
         const fresh = terminal(cols, rows);
