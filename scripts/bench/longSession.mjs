@@ -39,6 +39,7 @@ const HUGE_CONTEXT_WINDOW = '1000000000';
 const ENTRY = `
 export { query } from './src/query/query.ts';
 export { ReadTool } from './src/tools/read/ReadTool.ts';
+export { FileReadCache } from './src/tools/shared/fileReadCache.ts';
 export { createCallModel } from './src/api/callModel.ts';
 export { FirstPartyClient } from './src/api/providers/firstParty.ts';
 export { sdkOptions } from './src/api/providers/common.ts';
@@ -49,7 +50,7 @@ export { toSdkLine } from './src/cli/print/sdkMessages.ts';
 export { z } from 'zod';
 `;
 
-function toolContext(cwd, toolResultsDir) {
+function toolContext(modules, cwd, toolResultsDir) {
   let current = cwd;
   return {
     getCwd: () => current,
@@ -57,7 +58,7 @@ function toolContext(cwd, toolResultsDir) {
       current = dir;
     },
     abortSignal: new AbortController().signal,
-    readFileState: new Map(),
+    readFileState: new modules.FileReadCache(),
     getPermissionContext: () => ({ mode: 'bypassPermissions', rules: [], workingDirectories: [cwd] }),
     options: { model: MODEL, isNonInteractive: true, verbose: false, env: {}, toolResultsDir },
   };
@@ -109,7 +110,7 @@ async function session(modules, scratch, rounds, files, record) {
     systemPrompt: ['bench'],
     tools: [timedTool(modules.ReadTool, clock), echoTool(modules.z, clock)],
     canUseTool: async () => ({ behavior: 'allow' }),
-    context: toolContext(scratch, join(scratch, `tool-results-${rounds}`)),
+    context: toolContext(modules, scratch, join(scratch, `tool-results-${rounds}`)),
     source: 'print',
     deps: { callModel: modelFor(modules, rounds, files, clock, stats) },
   });

@@ -2,6 +2,7 @@
 // abort signal (linked to its parent's), the parent's permission rules under the agent's mode,
 // and every permission question passed up to whoever answers the parent's.
 import type { CanUseToolFn } from '../query/deps.js';
+import { FileReadCache } from '../tools/shared/fileReadCache.js';
 import type { TodoItem, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionMode } from '../types/permissions.js';
 import type { AgentDefinition } from './definition.js';
@@ -60,7 +61,7 @@ export function createChildContext({ parent, agent, agentId, model, abortSignal 
     },
     abortSignal,
     // What the parent has read stays read, but the child's reads do not leak back.
-    readFileState: new Map(parent.readFileState),
+    readFileState: FileReadCache.copyOf(parent.readFileState),
     getPermissionContext: () => {
       const permissions = parent.getPermissionContext();
       const mode = childPermissionMode(permissions.mode, agent.permissionMode);

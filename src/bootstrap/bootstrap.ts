@@ -19,8 +19,9 @@ import {
 import { session } from '../state/session.js';
 import { assembleToolPool, getAllTools, parseToolsFlag, unknownToolNames } from '../tools/registry.js';
 import { sessionTools } from '../tools/sessionTools.js';
+import { FileReadCache } from '../tools/shared/fileReadCache.js';
 import { createTodoList } from '../tools/todo/todoList.js';
-import type { AnyTool, FileReadRecord, TodoList, ToolUseContext } from '../tools/Tool.js';
+import type { AnyTool, TodoList, ToolUseContext } from '../tools/Tool.js';
 import type { PermissionMode, ToolPermissionContext } from '../types/permissions.js';
 import { createCommandSession, type CommandSession } from './commands.js';
 import type { McpManager } from '../mcp/manager.js';
@@ -276,7 +277,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const getPermissionContext = (): ToolPermissionContext => permissionContext;
   const pool = withNestedMemory(assembleToolPool(allTools, { selection, rules: permissionContext.rules }), nestedMemory);
   const tools = sandbox ? withSandboxedBash(pool, getPermissionContext) : pool;
-  const readFileState = new Map<string, FileReadRecord>();
+  const readFileState = new FileReadCache();
   const { manager: mcp, arrivals: mcpArrivals } = await startMcp({
     cwd,
     projectRoot: settings.projectRoot,

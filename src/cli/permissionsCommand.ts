@@ -14,6 +14,7 @@ import { parsePermissionMode } from '../permissions/updates.js';
 import { explainBash, pathVerdictOf, resolvePermission } from '../permissions/resolve.js';
 import { parseRuleString, splitToolList } from '../permissions/rules.js';
 import { getAllTools } from '../tools/registry.js';
+import { FileReadCache } from '../tools/shared/fileReadCache.js';
 import { toolMatchesName, type AnyTool, type ToolUseContext } from '../tools/Tool.js';
 import type { PermissionDecision, PermissionMode, PermissionRule, RuleSource, ToolPermissionContext } from '../types/permissions.js';
 import { runSubcommand, STANDARD_OUTPUT, type ActionResult, type Output } from './subcommand.js';
@@ -54,7 +55,7 @@ function contextFor(cwd: string, permissions: ToolPermissionContext): ToolUseCon
     getCwd: () => cwd,
     setCwd: () => undefined,
     abortSignal: new AbortController().signal,
-    readFileState: new Map(),
+    readFileState: new FileReadCache(),
     getPermissionContext: () => permissions,
     options: { model: 'explain', isNonInteractive: true, verbose: false, env: {} },
   };

@@ -113,7 +113,9 @@ export function buildPostCompactAttachments(sources: AttachmentSources): Attachm
       const room = Math.min(MAX_TOKENS_PER_RESTORED_FILE, budget - FILE_HEADER_TOKENS);
       if (room < MIN_RESTORED_FILE_TOKENS) break;
       const record = state.get(path);
-      if (!record) continue;
+      // A text let go to bound memory (a large file read long ago) is not attached: the model
+      // reads it again before changing it, as with any file not restored.
+      if (!record || record.contentHash !== undefined) continue;
       const file = fileAttachment(path, record, room);
       // Only a file shown whole still counts as read: Edit asks for a fresh Read of one cut short.
       if (!attach(file.text)) continue;

@@ -18,6 +18,11 @@ export type FileReadRecord = {
   limit?: number;
   /** True when only part of the file was shown (offset/limit or truncation). */
   isPartialView: boolean;
+  /**
+   * Set when the text was let go to bound memory (`content` is then empty): the whole text's
+   * hash, for `recordHolds` to compare instead.
+   */
+  contentHash?: string;
 };
 
 /** One entry of the model's todo list (TodoWrite). */

@@ -1,5 +1,6 @@
 // A ToolUseContext for tests: a real cwd (usually a temp dir), fresh state, default permissions.
 import type { z } from 'zod';
+import { FileReadCache } from '../../src/tools/shared/fileReadCache.js';
 import type { Tool, ToolUseContext } from '../../src/tools/Tool.js';
 
 export function makeToolContext(cwd: string, overrides: Partial<ToolUseContext> = {}): ToolUseContext {
@@ -10,7 +11,7 @@ export function makeToolContext(cwd: string, overrides: Partial<ToolUseContext> 
       currentCwd = dir;
     },
     abortSignal: new AbortController().signal,
-    readFileState: new Map(),
+    readFileState: new FileReadCache(),
     getPermissionContext: () => ({ mode: 'default', rules: [], workingDirectories: [cwd] }),
     options: { model: 'test', isNonInteractive: true, verbose: false, env: {} },
     ...overrides,

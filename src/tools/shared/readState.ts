@@ -1,6 +1,7 @@
 // Edit and Write may only change a file the model has seen, and only as it was when it saw it:
 // otherwise a write would silently undo the user's (or a formatter's) changes.
 import type { ToolUseContext, ValidationResult } from '../Tool.js';
+import { recordHolds } from './fileReadCache.js';
 
 export const NOT_READ_MESSAGE =
   'You have not read this file yet. Use the Read tool on it first, then make your change.';
@@ -25,7 +26,7 @@ export function checkFreshRead(
   }
   if (disk.mtimeMs <= record.timestamp) return { ok: true };
   // A touched but unchanged file (git checkout, some editors) is still what the model saw.
-  if (!record.isPartialView && record.content === disk.text) return { ok: true };
+  if (!record.isPartialView && recordHolds(record, disk.text)) return { ok: true };
   return { ok: false, message: STALE_MESSAGE };
 }
 
