@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { englishZodOnly, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
+import { englishZodOnly, inkBoundedTextCaches, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
 import { buildLazyGroups, lazyGroupForwarders } from './lazyModules.mjs';
 
@@ -298,7 +298,7 @@ const replBuild = await build({
   splitting: true,
   format: 'esm',
   metafile: true,
-  plugins: [oneStringWidth, inkLineDiff, inkStaticInOneCommit],
+  plugins: [oneStringWidth, inkLineDiff, inkStaticInOneCommit, inkBoundedTextCaches],
   // CommonJS dependencies (react …) expect require, __filename and __dirname.
   banner: {
     js: [

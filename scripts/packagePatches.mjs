@@ -277,3 +277,33 @@ export const inkStaticInOneCommit = {
     });
   },
 };
+
+/** Per generation: a tall screen of live text is a few hundred texts and tens of thousands of characters. */
+const INK_TEXT_CACHE_ENTRIES = 2000;
+const INK_TEXT_CACHE_CHARS = 1_000_000;
+
+/**
+ * Ink caches the size of every text it lays out and every text it wraps, in a Map and an object
+ * that never let an entry go: each frame of a streamed paragraph is a new text, so a long REPL
+ * session kept every frame it ever drew (and its wrapped copy). Both become a TwoGenerationCache
+ * (src/utils/twoGenerationCache.ts), bounded by entries and by characters held; a frame's texts
+ * are far fewer than a generation holds, so what is on screen is still measured once.
+ */
+export const inkBoundedTextCaches = {
+  name: 'ink-bounded-text-caches',
+  setup(pluginBuild) {
+    const cacheModule = JSON.stringify(join(root, 'src/utils/twoGenerationCache.ts'));
+    const bounded = `import { TwoGenerationCache } from ${cacheModule};\nconst cache = new TwoGenerationCache(${INK_TEXT_CACHE_ENTRIES}, ${INK_TEXT_CACHE_CHARS});`;
+    const patch = (file, apply) =>
+      pluginBuild.onLoad({ filter: new RegExp(`[\\\\/]node_modules[\\\\/]ink[\\\\/]build[\\\\/]${file}\\.js$`) }, async (args) => ({
+        contents: apply(await readFile(args.path, 'utf8')),
+        loader: 'js',
+      }));
+    patch('measure-text', (contents) => mustReplace(contents, 'const cache = new Map();', bounded, "measure-text's cache"));
+    patch('wrap-text', (contents) => {
+      contents = mustReplace(contents, 'const cache = {};', bounded, "wrap-text's cache");
+      contents = mustReplace(contents, 'const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);', "wrap-text's lookup");
+      return mustReplace(contents, 'cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText, cacheKey.length + wrappedText.length);', "wrap-text's store");
+    });
+  },
+};
