@@ -16,7 +16,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appendResults, loadMockAnthropic, median, pulseBin } from './harness.mjs';
+import { appendResults, loadMockAnthropic, median, mockCliEnv, pulseBin } from './harness.mjs';
 
 const ROUNDS = Number.parseInt(process.argv[2] ?? '5', 10);
 const CHOSEN = process.argv.slice(3);
@@ -100,17 +100,7 @@ async function session(cli, scenario, prepared, world) {
     if (!next) return { content: [{ type: 'text', text: 'All done.' }], usage };
     return { content: [{ type: 'tool_use', id: `toolu_bench_${step}`, name: next.name, input: next.input }], usage };
   };
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    PULSE_CONFIG_DIR: join(home, '.pulse'),
-    ANTHROPIC_BASE_URL: world.mock.url,
-    ANTHROPIC_API_KEY: 'sk-test',
-    DISABLE_TELEMETRY: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    IS_SANDBOX: '1',
-  };
+  const env = mockCliEnv(home, world.mock.url);
   const args = [...cli.args, '-p', 'Work through the files.', '--dangerously-skip-permissions'];
   const usesTime = scenario.peakRss && existsSync(TIME_BIN);
   const command = usesTime ? TIME_BIN : cli.command;

@@ -9,6 +9,24 @@ import { build } from 'esbuild';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The environment either CLI (Pulse or the reference) runs in against the mock: a throwaway home,
+ * a test key, no traffic beyond the mock, bypassPermissions allowed as root.
+ */
+export function mockCliEnv(home, mockUrl) {
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    PULSE_CONFIG_DIR: join(home, '.pulse'),
+    ANTHROPIC_BASE_URL: mockUrl,
+    ANTHROPIC_API_KEY: 'sk-test',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    IS_SANDBOX: '1',
+  };
+}
+
 /** `PULSE_BENCH_BIN` points at another build (e.g. a copy of dist/ from before a change). */
 export function pulseBin() {
   const bin = process.env.PULSE_BENCH_BIN ? resolve(process.env.PULSE_BENCH_BIN) : join(root, 'dist/pulse.js');

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMockAnthropic, pulseBin } from '../bench/harness.mjs';
+import { loadMockAnthropic, mockCliEnv, pulseBin } from '../bench/harness.mjs';
 
 const REFERENCE = process.env.REFERENCE_BIN ?? '/work/ref/node_modules/.bin/claude';
 const args = process.argv.slice(2);
@@ -62,17 +62,7 @@ async function session(cli, name, world) {
     const usage = { input_tokens: 2_000, output_tokens: 50 };
     return next ? { content: next.calls, usage } : { content: [{ type: 'text', text: 'Done.' }], usage };
   };
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    PULSE_CONFIG_DIR: join(home, '.pulse'),
-    ANTHROPIC_BASE_URL: world.mock.url,
-    ANTHROPIC_API_KEY: 'sk-test',
-    DISABLE_TELEMETRY: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    IS_SANDBOX: '1',
-  };
+  const env = mockCliEnv(home, world.mock.url);
   const code = await new Promise((resolve, reject) => {
     const child = spawn(cli.command, [...cli.args, '-p', 'Change the file.', '--permission-mode', MODE], { cwd, env, stdio: 'ignore' });
     child.once('error', reject);

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSourceModules, root } from '../bench/harness.mjs';
+import { loadSourceModules, mockCliEnv, root } from '../bench/harness.mjs';
 
 const REFERENCE = process.env.REFERENCE_BIN ?? '/work/ref/node_modules/.bin/claude';
 const FIXTURES = join(root, 'tests/fixtures/reference-output');
@@ -37,16 +37,7 @@ export async function runScripted(modules, { name, home, cwd, args, turns }) {
       return turns[step++] ?? { content: [{ type: 'text', text: '(no scripted turn left)' }] };
     },
   });
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    ANTHROPIC_BASE_URL: mock.url,
-    ANTHROPIC_API_KEY: 'sk-test',
-    DISABLE_TELEMETRY: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    IS_SANDBOX: '1',
-  };
+  const env = mockCliEnv(home, mock.url);
   try {
     const { code, stdout, stderr } = await run(REFERENCE, args, { cwd, env });
     const lines = stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
