@@ -141,7 +141,7 @@ async function session(modules, scratch, rounds, files, record) {
         // What V8 holds committed for the young generation, which it grows as objects survive.
         const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
         record.onMark(round, process.memoryUsage.rss(), peakRss, heapUsed, arrayBuffers, newSpace);
-        if (process.env.BENCH_HEAP === String(round)) writeHeapSnapshot(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${round}.heapsnapshot`));
+        if (process.env.BENCH_HEAP?.split(',').includes(String(round))) writeHeapSnapshot(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${round}.heapsnapshot`));
       }
       start = { wall: performance.now(), cpu: cpuNow(), tools: { ...clock } };
     }
@@ -245,7 +245,7 @@ async function launch() {
 
 // BENCH_PROF=20-70,950-1000 writes a CPU profile of each stretch of rounds of the first measured
 // session to BENCH_PROF_DIR (default: the temporary directory), to see what a round costs;
-// BENCH_HEAP=1000 a heap snapshot at that mark (10, 100 or the last), to see what it holds.
+// BENCH_HEAP=100,1000 a heap snapshot at each of those marks (10, 100 or the last), to see what it holds.
 if (process.env.BENCH_PROF) {
   const { Session } = await import('node:inspector/promises');
   const { writeFileSync } = await import('node:fs');
