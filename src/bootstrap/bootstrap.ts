@@ -41,8 +41,7 @@ import { sandboxReport, setUpSandbox, withSandboxedBash } from './sandboxSetup.j
 import { loadStartupSettings } from './startupSettings.js';
 import type { LoadedPlugin } from '../plugins/types.js';
 import { assembleSystemPrompt } from './systemPrompt.js';
-import { setUpOutputStyles } from './outputStyleSetup.js';
-import type { OutputStyleSession } from '../outputStyles/session.js';
+import { setUpOutputStyles, type SessionOutputStyles } from './outputStyleSetup.js';
 import { createToolUseContext } from './toolUseContext.js';
 import { autoModeReviewerModel } from './toolModel.js';
 import { requireWorkspaceTrust, trustForThisRun } from './trust.js';
@@ -136,7 +135,7 @@ export type Bootstrapped = {
   /** The plugins loaded for the session (system/init lists them). */
   plugins: LoadedPlugin[];
   /** The output styles and the one in effect (system/init names it; /output-style switches it). */
-  outputStyles: OutputStyleSession;
+  outputStyles: SessionOutputStyles;
 };
 
 function realDirectory(path: string): string {
@@ -260,7 +259,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   });
 
   const agentWarnings = await agents.load();
-  const outputStyles = await styles.ready;
+  const styleWarnings = (await styles.ready).warnings;
   const allTools = [
     ...getAllTools({ agents: agents.listing }),
     ...sessionTools({
@@ -325,7 +324,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       customPrompt: options.systemPrompt,
       appendPrompt: options.appendSystemPrompt,
       mcpInstructions: mcp.instructions(),
-      outputStyle: outputStyles.session.active(),
+      outputStyle: styles.styles.active(),
     });
   };
 
@@ -343,7 +342,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       ...pluginParts.warnings,
       ...(sandbox?.warnings ?? []),
       ...agentWarnings,
-      ...outputStyles.warnings,
+      ...styleWarnings,
     ],
     getPermissionContext,
     permissionModeCycle,
@@ -385,6 +384,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     },
     addAgents: agents.add,
     plugins: pluginParts.plugins,
-    outputStyles: outputStyles.session,
+    outputStyles: styles.styles,
   };
 }

@@ -4,8 +4,11 @@ import type { LocalCommand } from '../commands/types.js';
 import type { OutputStyleSession } from './session.js';
 
 export type OutputStyleCommandDeps = {
-  /** Ready once the style files are read (start-up does not wait for them). */
-  session: Promise<OutputStyleSession>;
+  /**
+   * The styles, read on first ask, with the problems met reading them that the user has not
+   * been told of yet.
+   */
+  session(): Promise<{ session: OutputStyleSession; warnings: readonly string[] }>;
   /** Records the choice for later sessions in this project. */
   save(name: string): Promise<void>;
 };
@@ -21,6 +24,23 @@ export function formatStyleList(session: OutputStyleSession): string {
   return [heading, '', 'Available styles:', ...lines, '', 'Pick one with /output-style <style>.'].join('\n');
 }
 
+async function answer(session: OutputStyleSession, wanted: string, save: OutputStyleCommandDeps['save']): Promise<string> {
+  if (wanted === '') return formatStyleList(session);
+  const style = session.find(wanted);
+  if (!style) {
+    const names = session.styles().map((known) => known.name).join(', ');
+    return `There is no output style "${wanted}". Available styles: ${names}`;
+  }
+  session.select(style);
+  try {
+    await save(style.name);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return `Output style set to ${style.name} for this session; it could not be saved (${why}).`;
+  }
+  return `Output style set to ${style.name}; it applies from the next message and is saved in .claude/settings.local.json.`;
+}
+
 export function createOutputStyleCommand(deps: OutputStyleCommandDeps): LocalCommand {
   return {
     name: 'output-style',
@@ -28,27 +48,9 @@ export function createOutputStyleCommand(deps: OutputStyleCommandDeps): LocalCom
     argumentHint: '[style]',
     headless: true,
     async run(ctx, args) {
-      const session = await deps.session;
-      const wanted = args.trim();
-      if (wanted === '') {
-        ctx.print(formatStyleList(session));
-        return;
-      }
-      const style = session.find(wanted);
-      if (!style) {
-        const names = session.styles().map((known) => known.name).join(', ');
-        ctx.print(`There is no output style "${wanted}". Available styles: ${names}`);
-        return;
-      }
-      session.select(style);
-      try {
-        await deps.save(style.name);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        ctx.print(`Output style set to ${style.name} for this session; it could not be saved (${why}).`);
-        return;
-      }
-      ctx.print(`Output style set to ${style.name}; it applies from the next message and is saved in .claude/settings.local.json.`);
+      const { session, warnings } = await deps.session();
+      ctx.print(await answer(session, args.trim(), deps.save));
+      for (const warning of warnings) ctx.print(`Warning: ${warning}`);
     },
   };
 }

@@ -130,7 +130,7 @@ export class SdkSession implements HostRequestTarget {
       agents: this.agents,
       apiKeySource: booted.apiKeySource,
       outputStyle: booted.outputStyles.currentName(),
-      availableOutputStyles: booted.outputStyles.styles().map((style) => style.name),
+      availableOutputStyles: (await booted.outputStyles.loaded()).styles().map((style) => style.name),
     });
   }
 
