@@ -11,7 +11,8 @@ import type { SdkInit, SdkResult } from './sdkTypes.js';
 export type PrintFormatter = {
   /** A SessionStart hook's start or answer: stream-json prints it (before init), the others do not. */
   hookLine(line: SdkHookLine): void;
-  start(init: SdkInit): void;
+  /** The run's system/init line, built only by the formats that print it. */
+  start(init: () => SdkInit): void;
   event(event: LoopEvent): void;
   finish(result: SdkResult): void;
 };
@@ -40,7 +41,7 @@ function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFor
   return {
     // The reference leaves hook lines out of the json array.
     hookLine: () => undefined,
-    start: (init) => lines.push(init),
+    start: (init) => lines.push(init()),
     event: (event) => lines.push(...toSdkLines(event, ctx)),
     finish: (result) => writer.json([...lines, result]),
   };
@@ -57,7 +58,7 @@ function streamJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintForm
   };
   return {
     hookLine: (line) => (held ? held.push(line) : writer.json(line)),
-    start: (init) => writer.json(init),
+    start: (init) => writer.json(init()),
     event: (event) => {
       for (const line of toSdkLines(event, ctx)) writer.json(line);
       if (event.type === 'stream_event' && event.event.type === 'content_block_start') held ??= [];

@@ -102,7 +102,7 @@ export async function runPrint(options: CliOptions, prompt: string): Promise<num
     // A local command's line is not a prompt: it is not kept for the model to read on resume.
     if (local === undefined) live.recordPrompt(prompted, prompt);
     const hooked: HookedPrompt = local !== undefined ? { after: [] } : await promptSubmitHooks(turn.prompt, context);
-    formatter.start(initMessage(booted, registry));
+    formatter.start(() => initMessage(booted, registry));
     const compacting = compactInstructionsOf(prompt);
     const loop = local !== undefined ? answeredLocally() : hooked.blocked !== undefined ? promptBlockedLoop() : compacting !== undefined ? compactNow({
       messages: history,

@@ -124,7 +124,7 @@ export async function runSdkTurn(
   const next = sinceCompaction(history);
   // The init line comes once the prompt's hooks have run, as the reference orders them.
   const begin = (): void => {
-    deps.formatter.start(deps.init());
+    deps.formatter.start(deps.init);
     deps.onStart();
   };
   // `/compact [instructions]` summarises the conversation instead of sending a prompt.

@@ -21,7 +21,7 @@ function run(format: 'text' | 'json' | 'stream-json'): string[] {
   const formatter = createFormatter(format, writer, ctx);
   const tally = new RunTally();
   const message = assistant('msg_1', [text('PAPAYA')]);
-  formatter.start(init);
+  formatter.start(() => init);
   tally.observe(message);
   formatter.event(message);
   formatter.finish(
@@ -60,7 +60,7 @@ describe('print formatters', () => {
     const formatter = createFormatter('stream-json', writer, ctx);
     const hook = { type: 'system', subtype: 'hook_started', hook_id: 'h', hook_name: 'PreToolUse:Bash', hook_event: 'PreToolUse', uuid: 'u', session_id: 's-1' } satisfies SdkHookLine;
     const streamed = (event: Record<string, unknown>) => ({ type: 'stream_event', event }) as unknown as LoopEvent;
-    formatter.start(init);
+    formatter.start(() => init);
     formatter.event(streamed({ type: 'message_start', message: {} }));
     formatter.hookLine({ ...hook, hook_id: 'before-any-block' });
     formatter.event(streamed({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use' } }));
