@@ -12,6 +12,7 @@ import { snipIfNeeded } from '../compact/snip.js';
 import { getContextThresholds, type ContextThresholds } from '../compact/thresholds.js';
 import { contextTokenCount, estimateTextTokens, rememberSentHistory, type ContextCount } from '../compact/tokens.js';
 import { applyToolResultBudget, toolsByNameOf } from '../compact/toolResultBudget.js';
+import { estimateApiToolsTokens } from '../compact/toolsTokens.js';
 import { restoreOrphanedStubs, stubUnchangedReads } from '../compact/unchangedReads.js';
 import { toApiTools } from '../tools/apiSchema.js';
 import type { ToolResultReplacements, ToolUseContext } from '../tools/Tool.js';
@@ -143,7 +144,7 @@ export function requestOverheadTokens(p: QueryParams, context: ToolUseContext): 
   const known = overheadByQuery.get(p);
   if (known) return known;
   const counted = toApiTools(p.tools, { tools: p.tools, isNonInteractive: context.options.isNonInteractive }).then(
-    (tools) => estimateTextTokens(p.systemPrompt.join('\n\n')) + estimateTextTokens(JSON.stringify(tools)),
+    (tools) => estimateTextTokens(p.systemPrompt.join('\n\n')) + estimateApiToolsTokens(tools),
   );
   overheadByQuery.set(p, counted);
   return counted;

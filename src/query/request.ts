@@ -5,6 +5,7 @@ import { configuredMaxOutputTokens, getModelInfo } from '../api/models.js';
 import { effortFor, thinkingFor } from '../api/requestFeatures.js';
 import type { CallModelParams, TextBlockParam } from '../api/types.js';
 import { estimateTextTokens, type ContextCount } from '../compact/tokens.js';
+import { estimateApiToolsTokens } from '../compact/toolsTokens.js';
 import { toApiTools } from '../tools/apiSchema.js';
 import type { Message } from '../types/messages.js';
 import { normalizeMessagesForAPI } from '../utils/messages.js';
@@ -36,7 +37,7 @@ function systemBlocks(systemPrompt: readonly string[]): TextBlockParam[] {
 function inputTokensOf(request: Pick<CallModelParams, 'system' | 'tools'>, tokens: ContextCount): number {
   if (tokens.includesRequestOverhead) return tokens.tokens;
   const system = request.system.reduce((sum, block) => sum + estimateTextTokens(block.text), 0);
-  return tokens.tokens + system + estimateTextTokens(JSON.stringify(request.tools));
+  return tokens.tokens + system + estimateApiToolsTokens(request.tools);
 }
 
 /** `tokens` is the context layers' count of `messages`; the output limit is fitted beside it in the window. */
