@@ -96,30 +96,32 @@ const FABLE = { window: M, thinking: 'adaptive', alwaysThinks: true, efforts: AL
 const CURRENT = { window: M, out: [64_000, 128_000], thinking: 'adaptive', efforts: ALL_EFFORTS, effort: 'high' } as const;
 const BUDGET_THINKING = { window: K200, thinking: 'budget', efforts: NO_EFFORT } as const;
 
-const MODEL_TABLE: Readonly<Record<string, ModelInfo>> = {
-  'claude-opus-5-5': entry({ ...FIVE_FIVE, pricing: price(4, 20, 0.2) }),
-  'claude-sonnet-5-5': entry({ ...FIVE_FIVE, pricing: price(2, 10, 0.1) }),
-  'claude-haiku-5-5': entry({
+// A row is made when a model is first looked up: a run asks about one or two models, and
+// building every row's object at start-up was work before the first request.
+const MODEL_ROWS: Readonly<Record<string, () => Row>> = {
+  'claude-opus-5-5': () => ({ ...FIVE_FIVE, pricing: price(4, 20, 0.2) }),
+  'claude-sonnet-5-5': () => ({ ...FIVE_FIVE, pricing: price(2, 10, 0.1) }),
+  'claude-haiku-5-5': () => ({
     ...FIVE_FIVE,
     pricing: price(0.1, 0.5, 0.01),
     longPrompt: { aboveTokens: 100_000, pricing: price(0.5, 2.5, 0.05) },
   }),
-  'claude-fable-5-2': entry({ ...FABLE, out: [128_000, 128_000], effort: 'medium', pricing: price(8, 40, 0.2) }),
-  'claude-fable-5-1': entry({ ...FABLE, out: [64_000, 128_000], effort: 'high', pricing: price(10, 50, 0.25) }),
-  'claude-fable-5': entry({ ...FABLE, out: [64_000, 128_000], effort: 'high', pricing: price(10, 50, 1) }),
-  'claude-opus-5': entry({ ...CURRENT, pricing: OPUS_4 }),
-  'claude-opus-4-8': entry({ ...CURRENT, pricing: OPUS_4 }),
-  'claude-opus-4-7': entry({ ...CURRENT, effort: 'xhigh', pricing: OPUS_4 }),
-  'claude-opus-4-6': entry({ ...CURRENT, window: K200, efforts: EFFORTS_UP_TO_MAX, pricing: OPUS_4 }),
-  'claude-opus-4-5': entry({ ...BUDGET_THINKING, out: [32_000, 64_000], efforts: EFFORTS_UP_TO_HIGH, effort: 'high', pricing: OPUS_4 }),
-  'claude-opus-4-1': entry({ ...BUDGET_THINKING, out: [32_000, 32_000], pricing: OPUS_LEGACY }),
-  'claude-opus-4': entry({ ...BUDGET_THINKING, out: [32_000, 32_000], pricing: OPUS_LEGACY }),
-  'claude-sonnet-5': entry({ ...CURRENT, pricing: price(2, 10, 0.2) }),
-  'claude-sonnet-4-6': entry({ ...CURRENT, window: K200, out: [32_000, 128_000], efforts: EFFORTS_UP_TO_MAX, pricing: SONNET_4 }),
-  'claude-sonnet-4-5': entry({ ...BUDGET_THINKING, out: [32_000, 64_000], pricing: SONNET_4 }),
-  'claude-sonnet-4': entry({ ...BUDGET_THINKING, out: [32_000, 64_000], pricing: SONNET_4 }),
-  'claude-haiku-4-5': entry({ ...BUDGET_THINKING, out: [32_000, 64_000], pricing: price(1, 5, 0.1) }),
-  'claude-3-5-haiku': entry({ window: K200, out: [8_192, 8_192], thinking: 'none', efforts: NO_EFFORT, pricing: price(0.8, 4, 0.08) }),
+  'claude-fable-5-2': () => ({ ...FABLE, out: [128_000, 128_000], effort: 'medium', pricing: price(8, 40, 0.2) }),
+  'claude-fable-5-1': () => ({ ...FABLE, out: [64_000, 128_000], effort: 'high', pricing: price(10, 50, 0.25) }),
+  'claude-fable-5': () => ({ ...FABLE, out: [64_000, 128_000], effort: 'high', pricing: price(10, 50, 1) }),
+  'claude-opus-5': () => ({ ...CURRENT, pricing: OPUS_4 }),
+  'claude-opus-4-8': () => ({ ...CURRENT, pricing: OPUS_4 }),
+  'claude-opus-4-7': () => ({ ...CURRENT, effort: 'xhigh', pricing: OPUS_4 }),
+  'claude-opus-4-6': () => ({ ...CURRENT, window: K200, efforts: EFFORTS_UP_TO_MAX, pricing: OPUS_4 }),
+  'claude-opus-4-5': () => ({ ...BUDGET_THINKING, out: [32_000, 64_000], efforts: EFFORTS_UP_TO_HIGH, effort: 'high', pricing: OPUS_4 }),
+  'claude-opus-4-1': () => ({ ...BUDGET_THINKING, out: [32_000, 32_000], pricing: OPUS_LEGACY }),
+  'claude-opus-4': () => ({ ...BUDGET_THINKING, out: [32_000, 32_000], pricing: OPUS_LEGACY }),
+  'claude-sonnet-5': () => ({ ...CURRENT, pricing: price(2, 10, 0.2) }),
+  'claude-sonnet-4-6': () => ({ ...CURRENT, window: K200, out: [32_000, 128_000], efforts: EFFORTS_UP_TO_MAX, pricing: SONNET_4 }),
+  'claude-sonnet-4-5': () => ({ ...BUDGET_THINKING, out: [32_000, 64_000], pricing: SONNET_4 }),
+  'claude-sonnet-4': () => ({ ...BUDGET_THINKING, out: [32_000, 64_000], pricing: SONNET_4 }),
+  'claude-haiku-4-5': () => ({ ...BUDGET_THINKING, out: [32_000, 64_000], pricing: price(1, 5, 0.1) }),
+  'claude-3-5-haiku': () => ({ window: K200, out: [8_192, 8_192], thinking: 'none', efforts: NO_EFFORT, pricing: price(0.8, 4, 0.08) }),
 };
 
 /**
@@ -152,7 +154,18 @@ const PROVIDER_ALIASES: Readonly<Record<ProviderName, Readonly<Record<string, st
   foundry: { haiku: 'claude-haiku-4-5' },
 };
 
-export const KNOWN_MODELS: readonly string[] = Object.keys(MODEL_TABLE);
+export const KNOWN_MODELS: readonly string[] = Object.keys(MODEL_ROWS);
+
+const madeRows = new Map<string, ModelInfo>();
+
+function tableEntry(key: string): ModelInfo | undefined {
+  const made = madeRows.get(key);
+  if (made) return made;
+  if (!Object.hasOwn(MODEL_ROWS, key)) return undefined;
+  const info = entry((MODEL_ROWS[key] as () => Row)());
+  madeRows.set(key, info);
+  return info;
+}
 
 /** The short names people may type instead of an id (`/model sonnet`), with the id each means. */
 export const MODEL_ALIASES: Readonly<Record<string, string>> = ALIASES;
@@ -208,12 +221,12 @@ export function defaultModel(): string {
  */
 function lookup(model: string): ModelInfo | undefined {
   const id = canonicalModelId(apiModelName(model)).toLowerCase();
-  const exact = MODEL_TABLE[id];
+  const exact = tableEntry(id);
   if (exact) return exact;
   const prefix = KNOWN_MODELS.filter((key) => id.startsWith(`${key}-`)).sort(
     (a, b) => b.length - a.length,
   )[0];
-  return prefix ? MODEL_TABLE[prefix] : undefined;
+  return prefix ? tableEntry(prefix) : undefined;
 }
 
 export function getModelInfo(model: string): ModelInfo {
