@@ -116,6 +116,37 @@ async function zodMembersUsedBy(files) {
   return [...used].sort();
 }
 
+/** Every name: a namespace import, `export *`, import() or a clause this reading does not know. */
+const ALL_NAMES = '*';
+
+/**
+ * The value names `file` imports (or re-exports) from `specifier`, read from its import
+ * statements (type-only ones bring nothing at run time), or ALL_NAMES.
+ */
+function importedNames(file, specifier) {
+  const text = readFileSync(file, 'utf8');
+  const quoted = specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const statements = [...text.matchAll(new RegExp(`(?:^|[;\\n])\\s*(import|export)\\s+([^;'"]*?)\\s*from\\s*['"]${quoted}['"]`, 'g'))];
+  if (statements.length === 0) return [ALL_NAMES];
+  const names = [];
+  for (const [, keyword, rawClause] of statements) {
+    const clause = rawClause.trim();
+    if (/^type\s/.test(clause)) continue;
+    const braces = /^(?:([A-Za-z_$][\w$]*)\s*,\s*)?\{([^}]*)\}$/.exec(clause);
+    if (keyword === 'import' && /^[A-Za-z_$][\w$]*$/.test(clause)) {
+      names.push('default');
+    } else if (braces) {
+      if (braces[1] !== undefined) names.push('default');
+      for (const item of braces[2].split(',').map((part) => part.trim()).filter(Boolean)) {
+        if (!/^type\s/.test(item)) names.push(item.split(/\s+as\s+/)[0]);
+      }
+    } else {
+      return [ALL_NAMES];
+    }
+  }
+  return names;
+}
+
 const groups = (root) =>
   Object.entries(LAZY_GROUPS).map(([name, group]) => ({
     name,
@@ -134,6 +165,7 @@ const isMember = (group, path) => group.members.some((member) => path === member
  */
 async function buildGroup(root, group, options, coldSpecifiers) {
   const linked = new Map();
+  const namesOf = new Map();
   const zodImporters = new Set();
   const getters = [...group.entries.keys()].map((file) => `get ${JSON.stringify(relative(root, file))}() { return require(${JSON.stringify(file)}); }`);
   const output = await build({
@@ -164,6 +196,10 @@ async function buildGroup(root, group, options, coldSpecifiers) {
             }
             const key = ownModule ? relative(root, resolved.path) : args.path;
             linked.set(key, ownModule || coldPackage);
+            if (ownModule) {
+              const names = args.kind === 'import-statement' ? importedNames(args.importer, args.path) : [ALL_NAMES];
+              namesOf.set(key, [...new Set([...(namesOf.get(key) ?? []), ...names])].sort());
+            }
             return { path: key, namespace: 'lazy-link' };
           });
           pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-link' }, (args) => ({
@@ -175,7 +211,7 @@ async function buildGroup(root, group, options, coldSpecifiers) {
       },
     ],
   });
-  const links = [...linked].map(([key, lazy]) => ({ key, lazy }));
+  const links = [...linked].map(([key, lazy]) => ({ key, lazy, names: namesOf.get(key) }));
   const zodMembers = zodImporters.size > 0 ? await zodMembersUsedBy(zodImporters) : [];
   return { code: output.outputFiles[0].contents, linked: links, zodMembers };
 }
@@ -193,24 +229,51 @@ export async function buildLazyGroups(root, { options, coldSpecifiers, finish })
   );
 }
 
+/** Lazy links whose names are known: handed over as plain objects, so the CLI makes no namespace for them. */
+const pickedLinks = (built) => built.linked.filter((link) => link.lazy && link.names && !link.names.includes(ALL_NAMES));
+const PICKED = 'picked:';
+
 /**
  * What the CLI hands a group: Pulse modules and cold packages as getters that load them on first
  * read (a require() inside the bundle is esbuild's lazy initialiser, and a cold package's is
- * its cold loader), other packages as the CLI's own namespaces.
+ * its cold loader), other packages as the CLI's own namespaces. A Pulse module the group imports
+ * by name comes as an object of those names, made when the group loads (pickedSource): a
+ * namespace would cost the CLI a getter per export at every start. Pulse exports no `let`, so
+ * the values cannot change after that.
  */
 function linkSource(built) {
   const eager = built.linked.filter((link) => !link.lazy);
+  const picked = pickedLinks(built);
   // Another group's entry resolves to its forwarder (lazyGroupForwarders), like any import of it.
   const required = (key) => (key.startsWith('src/') ? `./${key}` : key);
   return [
     ...eager.map((link, index) => `import * as linked${index} from ${JSON.stringify(link.key)};`),
     'export default {',
     ...built.linked.map((link) => {
-      if (link.lazy) return `  get ${JSON.stringify(link.key)}() { return require(${JSON.stringify(required(link.key))}); },`;
+      const key = JSON.stringify(link.key);
+      if (picked.includes(link)) return `  get ${key}() { return require(${JSON.stringify(`pulse:lazy-links:${PICKED}${built.name}`)}).default[${key}](); },`;
+      if (link.lazy) return `  get ${key}() { return require(${JSON.stringify(required(link.key))}); },`;
       const namespace = `linked${eager.indexOf(link)}`;
-      if (link.key !== ZOD) return `  ${JSON.stringify(link.key)}: ${namespace},`;
-      return `  ${JSON.stringify(link.key)}: { ${built.zodMembers.map((name) => `${name}: ${namespace}.${name}`).join(', ')} },`;
+      if (link.key !== ZOD) return `  ${key}: ${namespace},`;
+      return `  ${key}: { ${built.zodMembers.map((name) => `${name}: ${namespace}.${name}`).join(', ')} },`;
     }),
+    '};',
+  ].join('\n');
+}
+
+/** The picked links of a group: its named imports of Pulse modules, each as a function making their object. */
+function pickedSource(root, built) {
+  const picked = pickedLinks(built);
+  for (const link of picked) {
+    if (/^export (?:let|var) /m.test(readFileSync(join(root, link.key), 'utf8'))) {
+      throw new Error(`${link.key} exports a variable, which a lazy group (${built.name}) would read only once: export a function`);
+    }
+  }
+  const local = (index, name) => `link${index}_${name}`;
+  return [
+    ...picked.map((link, index) => `import { ${link.names.map((name) => `${name} as ${local(index, name)}`).join(', ')} } from ${JSON.stringify(`./${link.key}`)};`),
+    'export default {',
+    ...picked.map((link, index) => `  ${JSON.stringify(link.key)}: () => ({ ${link.names.map((name) => `${JSON.stringify(name)}: ${local(index, name)}`).join(', ')} }),`),
     '};',
   ].join('\n');
 }
@@ -262,11 +325,12 @@ export function lazyGroupForwarders(root, builtGroups) {
         return { contents: forwarderSource(built, args.path, names), loader: 'js', resolveDir: root, pluginData: built };
       });
       pluginBuild.onResolve({ filter: /^pulse:lazy-links$/ }, (args) => ({ path: args.pluginData.name, namespace: 'lazy-links', pluginData: args.pluginData }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-links' }, (args) => ({
-        contents: linkSource(builtGroups.find((built) => built.name === args.path)),
-        loader: 'js',
-        resolveDir: root,
-      }));
+      pluginBuild.onResolve({ filter: /^pulse:lazy-links:/ }, (args) => ({ path: args.path.slice('pulse:lazy-links:'.length), namespace: 'lazy-links' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-links' }, (args) => {
+        const picked = args.path.startsWith(PICKED);
+        const built = builtGroups.find((group) => group.name === (picked ? args.path.slice(PICKED.length) : args.path));
+        return { contents: picked ? pickedSource(root, built) : linkSource(built), loader: 'js', resolveDir: root };
+      });
       pluginBuild.onEnd((result) => {
         if (result.errors.length > 0) return;
         const unused = [...entryOf.keys()].filter((path) => !forwarded.has(path)).map((path) => relative(root, path));
