@@ -25,11 +25,18 @@ describe('estimateApiToolsTokens', () => {
   it('counts no tools, one tool, and escapes (quotes, backslashes, newlines, control and non-ASCII characters)', () => {
     expect(estimateApiToolsTokens([])).toBe(byJson([]));
     const tools: ApiTool[] = [
-      { name: 'Probe', description: 'Line one\nLine "two"\t\\ \u0001 ✦ 𝄞', input_schema: schema() },
-      { name: 'mcp__srv__look', description: 'Looks', input_schema: schema() },
+      { name: 'Probe', description: 'Line one\r\nLine "two"\t\\ ✦ \u2028 \u007f', input_schema: schema() },
+      { name: 'mcp__srv__look', description: 'Looks \u0001 \b \f', input_schema: schema() },
+      { name: 'mcp__srv__"odd"', description: 'A pair 𝄞 and a lone half \ud834 here', input_schema: schema() },
     ];
-    expect(estimateApiToolsTokens(tools.slice(0, 1))).toBe(byJson(tools.slice(0, 1)));
     expect(estimateApiToolsTokens(tools)).toBe(byJson(tools));
+    // Two characters make a token: a description one character longer catches a length one off.
+    for (const tool of tools) {
+      for (const description of [tool.description as string, `${tool.description as string}x`]) {
+        const one = [{ ...tool, input_schema: schema(), description }];
+        expect(estimateApiToolsTokens(one)).toBe(byJson(one));
+      }
+    }
   });
 
   it('measures again when the same schema comes with another description or name', () => {
