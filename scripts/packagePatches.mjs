@@ -142,6 +142,14 @@ export const inkLineDiff = {
         'the erase on a narrower terminal',
       );
       contents = mustReplace(contents, 'shouldSynchronize(this.options.stdout)', 'false', 'the synchronized-update markers', true);
+      // A resize can push the top of a tall frame into the scrollback; the writer then clears
+      // the terminal and prints the conversation again, which Ink keeps (fullStaticOutput).
+      contents = mustReplace(
+        contents,
+        'this.log = logUpdate.create(options.stdout, {',
+        'this.log = logUpdate.create(options.stdout, {\n            printed: () => this.fullStaticOutput,',
+        'the printed output handed to the writer',
+      );
       return { contents, loader: 'js' };
     });
     // Every frame builds a fresh Output, and with it empty caches: each line of the live area

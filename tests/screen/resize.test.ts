@@ -1,7 +1,7 @@
 // Resizing the terminal while an answer streams: the terminal reflows what is already in the
 // scrollback, Pulse redraws the rest, and every line of the answer is there exactly once.
 import { expect, it } from 'vitest';
-import { FOOTER, gate, openRepl, region, submit, TURN_END } from './scenario.js';
+import { FOOTER, gate, openRepl, region, resizeAndRedraw, submit, TURN_END } from './scenario.js';
 import type { ScreenSession } from './terminal.js';
 
 const PARAGRAPHS = Array.from(
@@ -40,12 +40,10 @@ it.each([
   );
   await submit(session, PROMPT);
   await session.waitForText('Paragraph 3');
-  await session.resize(second);
-  await session.waitFor((s) => s.screen().some((line) => line.startsWith('╭') && line.length === second), 'a redraw at the new width');
+  await resizeAndRedraw(session, second);
   narrow.open();
   await session.waitForText('Paragraph 6');
-  await session.resize(third);
-  await session.waitFor((s) => s.screen().some((line) => line.startsWith('╭') && line.length === third), 'a redraw at the new width');
+  await resizeAndRedraw(session, third);
   wide.open();
   await session.waitForText(TURN_END);
 

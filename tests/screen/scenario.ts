@@ -82,3 +82,13 @@ export function expectWordsWhole(session: ScreenSession, words: readonly string[
   const split = words.filter((word) => word.length > 1 && !seen.has(word));
   expect(split, 'words split across rows').toEqual([]);
 }
+
+/**
+ * Resizes the terminal, then waits until Pulse has drawn a box (the prompt's or a dialog's) at
+ * the new width: a box row the terminal rewrapped never has both corners at that width.
+ */
+export async function resizeAndRedraw(session: ScreenSession, cols: number, rows?: number): Promise<void> {
+  await session.resize(cols, rows);
+  const top = `╭${'─'.repeat(cols - 2)}╮`;
+  await session.waitFor((s) => s.screen().includes(top), `a redraw at ${cols} columns`);
+}

@@ -10,7 +10,10 @@
 //   already on screen (the live tail of an answer becoming final) it costs nothing at all;
 // - the frame never outgrows the screen, so every row it owns can be reached again;
 // - after a width change the terminal has reflowed the old frame: its rows are counted the way
-//   the terminal wrapped them, erased, and the frame drawn afresh.
+//   the terminal wrapped them, erased, and the frame drawn afresh. When the rewrapped frame is
+//   taller than the rows above the cursor (a tall paragraph narrowed, a short screen), its top
+//   went into the scrollback, out of reach: then the screen and scrollback are cleared and the
+//   conversation printed so far is written again under the frame, so no half-erased copy stays.
 // The cursor stays hidden at column 0 of the frame's last row.
 import { bestSplice, reflowedHeight, rowsOf } from './frameRows.js';
 import { Pen } from './pen.js';
@@ -22,10 +25,15 @@ export type TerminalStream = {
   rows?: number;
 };
 
+/** What Ink tells the writer besides the frames: everything <Static> has printed so far. */
+export type WriterOptions = { printed?: () => string };
+
 const ESC = '\u001B[';
 const HIDE_CURSOR = `${ESC}?25l`;
 const SHOW_CURSOR = `${ESC}?25h`;
 const ERASE_DOWN = `${ESC}J`;
+/** Home, erase the screen, erase the scrollback. */
+const CLEAR_ALL = `${ESC}H${ESC}2J${ESC}3J`;
 /** Writes larger than this go out as one synchronized update, so the terminal shows no tearing. */
 const SYNCHRONIZE_ABOVE = 2048;
 
@@ -34,18 +42,22 @@ export class LineDiffLog {
   private rows: string[] = [];
   /** The row the cursor is on, counted from the frame's top; -1 is the row just above it. */
   private cursor = 0;
-  private width: number | undefined;
+  /** The terminal's size when the frame on screen was drawn. */
+  private size: { columns: number; rows: number } | undefined;
   private cursorHidden = false;
   private readonly pen = new Pen(() => this.columns());
   /** While a frame is drawn: the row it will rest on, and whether the cursor's place there was saved. */
   private resting: { row: number; saved: boolean } | undefined;
 
-  constructor(private readonly stream: TerminalStream) {}
+  constructor(
+    private readonly stream: TerminalStream,
+    private readonly options: WriterOptions = {},
+  ) {}
 
   /** Draws a frame; false when it is what is already on screen. */
   render(output: string): boolean {
     const next = this.fit(rowsOf(output));
-    if (this.takeWidthChange()) this.eraseReflowedFrame();
+    if (this.takeSizeChange()) this.eraseResizedFrame();
     else if (next.length === this.rows.length && next.every((row, index) => row === this.rows[index])) return false;
     this.draw(next);
     this.flush();
@@ -56,8 +68,9 @@ export class LineDiffLog {
   commit(staticOutput: string, output: string): void {
     const finished = rowsOf(staticOutput);
     const next = this.fit(rowsOf(output));
-    if (this.takeWidthChange()) this.eraseReflowedFrame();
-    if (finished.every((row, index) => row === this.rows[index])) {
+    // A repaint writes what Ink has printed, which includes `finished` already.
+    if (this.takeSizeChange() && this.eraseResizedFrame() === 'repainted') this.draw(next);
+    else if (finished.every((row, index) => row === this.rows[index])) {
       // Already on screen as the top of the live area: it simply stops being part of it.
       this.absorb(finished.length);
       this.draw(next);
@@ -119,7 +132,7 @@ export class LineDiffLog {
 
   willRender(output: string): boolean {
     const next = this.fit(rowsOf(output));
-    return this.widthChanged() || next.length !== this.rows.length || next.some((row, index) => row !== this.rows[index]);
+    return this.sizeChanged() || next.length !== this.rows.length || next.some((row, index) => row !== this.rows[index]);
   }
 
   private screenRows(): number {
@@ -136,28 +149,35 @@ export class LineDiffLog {
     return rows.length > limit ? rows.slice(rows.length - limit) : rows;
   }
 
-  private widthChanged(): boolean {
-    return this.width !== undefined && this.width !== this.columns();
+  private sizeChanged(): boolean {
+    return this.size !== undefined && (this.size.columns !== this.columns() || this.size.rows !== this.screenRows());
   }
 
-  private takeWidthChange(): boolean {
-    const changed = this.widthChanged();
-    this.width = this.columns();
+  private takeSizeChange(): boolean {
+    const changed = this.sizeChanged();
+    this.size = { columns: this.columns(), rows: this.screenRows() };
     return changed;
   }
 
   /**
-   * The terminal rewrapped the old frame to the new width (cursor and all): climb the rows it
-   * takes now, erase from there down, and forget it.
+   * The terminal rewrapped the old frame to its new width (cursor and all) and kept the cursor's
+   * row on its new screen. When every row the frame takes now is still above the cursor on that
+   * screen: climb them, erase from there down, and forget the frame. Otherwise its top is in the
+   * scrollback, where no cursor move reaches: start again from a clear terminal.
    */
-  private eraseReflowedFrame(): void {
-    if (this.rows.length === 0) return;
+  private eraseResizedFrame(): 'erased' | 'repainted' {
+    if (this.rows.length === 0) return 'erased';
     const columns = this.columns();
     const above = this.rows.slice(0, Math.max(0, this.cursor)).reduce((sum, row) => sum + reflowedHeight(row, columns), 0);
-    this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
+    const reachable = this.screenRows() - reflowedHeight(this.rows[this.cursor] ?? '', columns);
+    const printed = above > reachable ? this.options.printed?.() : undefined;
+    // What <Static> printed ends with a newline: the frame starts at column 0 under it.
+    if (printed !== undefined) this.pen.opaque(`${CLEAR_ALL}${printed}`);
+    else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
     this.pen.column = 0;
     this.rows = [];
     this.cursor = 0;
+    return printed === undefined ? 'erased' : 'repainted';
   }
 
   private eraseFrame(): void {
@@ -287,8 +307,8 @@ export function redrawTerminal(): boolean {
 type InkLog = ((output: string) => boolean) & Omit<LineDiffLog, 'render'>;
 
 /** Ink's log-update interface (`logUpdate.create`), backed by LineDiffLog. */
-function create(stream: TerminalStream): InkLog {
-  const log = new LineDiffLog(stream);
+function create(stream: TerminalStream, options?: WriterOptions): InkLog {
+  const log = new LineDiffLog(stream, options);
   active = log;
   const render = ((output: string) => log.render(output)) as InkLog;
   render.commit = (staticOutput, output) => log.commit(staticOutput, output);
