@@ -15,11 +15,11 @@
 //                        says where the bytes go)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
+import { CHARS_PER_TOKEN, longAnswer } from './longAnswer.mjs';
 import { cpuSeconds, createBenchWorld, startPtySession } from './ptySession.mjs';
 
 const turns = Number.parseInt(process.argv[2] ?? process.env.BENCH_TURNS ?? '200', 10);
 const PRIOR_TURNS = Math.min(50, turns);
-const CHARS_PER_TOKEN = 4;
 const KEYSTROKES = 30;
 /** Time between keystrokes: a fast typist's ten keys a second. */
 const KEY_INTERVAL_MS = 100;
@@ -35,53 +35,6 @@ const PACES = [
 ];
 
 const TARGETS = { bytesPerAnswerByte: 1.5, cpuPer1kTokens: 0.2, echoMs: 10 };
-
-/** A deterministic Markdown answer of about `tokens` tokens: headings, prose, lists, code. */
-function longAnswer(tokens) {
-  const words = ['render', 'frame', 'static', 'stream', 'token', 'layout', 'buffer', 'cursor', 'prompt', 'region'];
-  const prose = (seed, count) =>
-    Array.from({ length: count }, (_, index) => {
-      const word = words[(seed * 7 + index * 3) % words.length];
-      // About one word in nine styled, like a technical answer: code spans, some bold, a little italic.
-      if (index % 19 === 5) return `\`${word}()\``;
-      if (index % 29 === 7) return `**${word}**`;
-      if (index % 37 === 3) return `*${word}*`;
-      return word;
-    }).join(' ');
-  const parts = [];
-  let length = 0;
-  for (let section = 1; length < tokens * CHARS_PER_TOKEN; section++) {
-    const block = [
-      `## Part ${section}: the ${words[section % words.length]} pass`,
-      '',
-      `${prose(section, 60)}.`,
-      '',
-      `- ${prose(section + 1, 9)}`,
-      `- ${prose(section + 2, 12)}`,
-      `  - ${prose(section + 3, 7)}`,
-      `- ${prose(section + 4, 10)}`,
-      '',
-      `1. ${prose(section + 5, 8)}`,
-      `2. ${prose(section + 6, 11)}`,
-      '',
-      '```ts',
-      `export function pass${section}(input: string[]): number {`,
-      '  let total = 0;',
-      '  for (const line of input) {',
-      `    if (line.startsWith('${words[section % words.length]}')) total += line.length;`,
-      '  }',
-      `  return total * ${section};`,
-      '}',
-      '```',
-      '',
-      `${prose(section + 7, 45)}.`,
-      '',
-    ].join('\n');
-    parts.push(block);
-    length += block.length;
-  }
-  return parts.join('\n');
-}
 
 function shortAnswer(turn) {
   return `Step ${turn} is done: the change is in \`src/part${turn}.ts\`.\n\n- the tests pass\n- nothing else changed`;
