@@ -41,8 +41,11 @@ export type MockReplyTurn = {
   chunkDelayMs?: number;
   /** Characters per text/JSON delta. */
   chunkSize?: number;
-  /** Stops after `afterEvents` SSE events until `until` settles, so a test can act mid-stream. */
-  holds?: Array<{ afterEvents: number; until: Promise<unknown> }>;
+  /**
+   * Stops after `afterEvents` SSE events until `until` settles, so a test can act mid-stream;
+   * `reached` is called when the stream gets there (the events before it are on the socket).
+   */
+  holds?: Array<{ afterEvents: number; until: Promise<unknown>; reached?: () => void }>;
 };
 
 export type MockTurn =
@@ -319,7 +322,11 @@ class MockServer implements MockAnthropic {
       res.flushHeaders();
     }
     for (const [index, event] of events.entries()) {
-      for (const hold of holds) if (hold.afterEvents === index) await hold.until;
+      for (const hold of holds) {
+        if (hold.afterEvents !== index) continue;
+        hold.reached?.();
+        await hold.until;
+      }
       if (this.closed || res.destroyed) return;
       await new Promise<void>((resolve) => res.write(formatSse(event), () => resolve()));
       if (delayMs > 0) await pause(delayMs);
