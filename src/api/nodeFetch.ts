@@ -6,6 +6,7 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { LightHeaders, type HeadersInput } from './lightHeaders.js';
+import { ReadPacer } from './readPacing.js';
 import { SerializedBody } from './serializedBody.js';
 import { beforeNodeFetch } from '../utils/beforeNodeFetch.js';
 import { reportStartupDone } from '../utils/codeCache.js';
@@ -61,6 +62,7 @@ export class NodeResponse {
   readonly headers: LightHeaders;
   readonly body: AsyncIterable<Uint8Array>;
   #used = false;
+  readonly #pacer: ReadPacer;
 
   constructor(message: IncomingMessage, url: URL, signal: AbortSignal | undefined) {
     this.status = message.statusCode ?? 0;
@@ -68,6 +70,7 @@ export class NodeResponse {
     this.ok = this.status >= 200 && this.status < 300;
     this.url = url.href;
     this.headers = responseHeaders(message);
+    this.#pacer = new ReadPacer(message.socket);
     this.body = { [Symbol.asyncIterator]: () => this.#chunks(message, signal) };
   }
 
@@ -75,16 +78,29 @@ export class NodeResponse {
     return this.#used;
   }
 
-  /** Errors read like fetch's: the signal's reason on abort, else TypeError("terminated"). */
+  /** The rest of the body is read as it arrives (the caller knows the end is near). */
+  stopReadPacing(): void {
+    this.#pacer.stop();
+  }
+
+  /**
+   * Errors read like fetch's: the signal's reason on abort, else TypeError("terminated"). A
+   * trickling body is read in paced batches (see readPacing.ts).
+   */
   async *#chunks(message: IncomingMessage, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
     this.#used = true;
+    const pacer = this.#pacer;
     try {
-      for await (const chunk of message) yield chunk as Uint8Array;
+      for await (const chunk of message) {
+        pacer.afterRead(!message.complete);
+        yield chunk as Uint8Array;
+      }
       if (!message.complete) throw new Error('the connection closed before the response ended');
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
       throw new TypeError('terminated', { cause: error });
     } finally {
+      pacer.stop();
       if (!message.complete) message.destroy();
     }
   }

@@ -6,6 +6,7 @@ import { APIError } from '@anthropic-ai/sdk/error';
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { AssistantMessage, RawMessageStreamEvent, StopReason, Usage } from '../types/messages.js';
 import { AbortError, StreamIdleTimeoutError, StreamInterruptedError } from './errors.js';
+import { NodeResponse } from './nodeFetch.js';
 import { sendMessages } from './sendMessages.js';
 import { MessageAssembler } from './streamAssembler.js';
 import type { ModelEvent } from './types.js';
@@ -45,6 +46,15 @@ class IdleWatchdog {
   }
 }
 
+/**
+ * Events after which the rest of the response is read as it arrives (see readPacing.ts): the
+ * message's end follows message_delta at once, and a tool call is not started late.
+ */
+function endsPacing(event: RawMessageStreamEvent): boolean {
+  if (event.type === 'message_delta') return true;
+  return event.type === 'content_block_start' && event.content_block.type !== 'text' && event.content_block.type !== 'thinking';
+}
+
 export async function* streamAttempt(
   client: ModelClient,
   body: MessageCreateParamsStreaming,
@@ -70,9 +80,10 @@ export async function* streamAttempt(
   let iterator: AsyncIterator<RawMessageStreamEvent> | undefined;
   try {
     const request = sendMessages(client, body, { signal, ...(opts.headers && { headers: opts.headers }) });
-    const { data: stream, request_id: requestId } = await request.withResponse().catch((err: unknown) => {
+    const { data: stream, response, request_id: requestId } = await request.withResponse().catch((err: unknown) => {
       throw explain(err);
     });
+    const paced = response instanceof NodeResponse ? response : undefined;
     const assembler = new MessageAssembler(requestId);
     // Stepped by hand so only the SDK's own failures are explained as stream failures.
     iterator = stream[Symbol.asyncIterator]();
@@ -83,6 +94,7 @@ export async function* streamAttempt(
       if (next.done) break;
       watchdog.disarm();
       const event = next.value;
+      if (paced && endsPacing(event)) paced.stopReadPacing();
       const closed = assembler.accept(event);
       if (closed) {
         yielded.push(closed);
