@@ -65,7 +65,8 @@ export class ReadPacer {
     const gap = this.lastReadAt === undefined ? 0 : at - this.lastReadAt;
     this.lastReadAt = at;
     if (this.stopped || this.paceMs === 0 || !more) return;
-    this.tricklingReads = gap >= TRICKLE_GAP_MS ? this.tricklingReads + 1 : 0;
+    // Chunks of one read (TLS hands over each record on its own) neither count nor break a trickle.
+    if (gap >= TRICKLE_GAP_MS) this.tricklingReads++;
     if (this.tricklingReads < TRICKLING_READS || this.held) return;
     const handle = readHandle(this.socket);
     // Node stopped reading itself (its buffer is full): it will start again when it wants to.

@@ -92,6 +92,8 @@ export async function* streamAttempt(
         throw explain(err);
       });
       if (next.done) break;
+      // Events already read (a paced read brings several) are not acted on once the caller aborted.
+      if (opts.signal.aborted) throw explain();
       watchdog.disarm();
       const event = next.value;
       if (paced && endsPacing(event)) paced.stopReadPacing();

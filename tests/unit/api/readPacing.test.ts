@@ -2,8 +2,13 @@
 // cost of an event, its order, the first reads, a stream's end, an abort, a broken connection or
 // the idle watchdog. The pacer's rules on a fake handle and clock; the transport against the real
 // mock server and the real SDK client.
-import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeFetch, NodeResponse } from '../../../src/api/nodeFetch.js';
 import { ReadPacer } from '../../../src/api/readPacing.js';
@@ -58,6 +63,15 @@ describe('ReadPacer', () => {
     expect(handle.calls).toEqual(['stop', 'start']);
     // The read the kernel gathered meanwhile is held again: the stream still trickles.
     readsAt(pacer, 180);
+    expect(handle.calls).toEqual(['stop', 'start', 'stop']);
+  });
+
+  it('stays paced when one read comes as several chunks (TLS records)', () => {
+    const { socket, handle } = fakeSocket();
+    const pacer = new ReadPacer(socket, 100, now);
+    readsAt(pacer, 0, 40, 80);
+    vi.advanceTimersByTime(100);
+    readsAt(pacer, 180, 180, 180);
     expect(handle.calls).toEqual(['stop', 'start', 'stop']);
   });
 
@@ -230,7 +244,50 @@ describe('paced reads against the mock server', () => {
   });
 });
 
-describe('paced reads when the connection breaks', () => {
+/** Writes `count` SSE events `everyMs` apart, then `finish` (end the response, or cut it). */
+function trickle(res: ServerResponse, count: number, everyMs: number, finish: () => void): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  let sent = 0;
+  const timer = setInterval(() => {
+    res.write(`event: ping\ndata: {"n":${sent}}\n\n`);
+    if (++sent < count) return;
+    clearInterval(timer);
+    setTimeout(finish, 20);
+  }, everyMs);
+}
+
+/** The body, and how many times it arrived after a pause (chunks of one read come together). */
+async function readAll(response: NodeResponse): Promise<{ arrivals: number; body: string; failure?: unknown }> {
+  let arrivals = 0;
+  let lastAt = -Infinity;
+  let body = '';
+  try {
+    for await (const chunk of response.body) {
+      if (performance.now() - lastAt > 2) arrivals++;
+      lastAt = performance.now();
+      body += Buffer.from(chunk).toString();
+    }
+    return { arrivals, body };
+  } catch (failure) {
+    return { arrivals, body, failure };
+  }
+}
+
+/** A self-signed certificate from the openssl command line, or undefined where there is none. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'pulse-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('paced reads on raw servers', () => {
   let server: Server | undefined;
   afterEach(async () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
@@ -238,29 +295,31 @@ describe('paced reads when the connection breaks', () => {
   });
 
   it('reports "terminated" for a connection cut while reads are held, after every byte sent before it', async () => {
-    server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      let sent = 0;
-      const timer = setInterval(() => {
-        res.write(`event: ping\ndata: {"n":${sent}}\n\n`);
-        if (++sent === 30) {
-          clearInterval(timer);
-          setTimeout(() => res.socket?.destroy(), 20);
-        }
-      }, 5);
-    });
+    server = createServer((_req, res) => trickle(res, 30, 5, () => res.socket?.destroy()));
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const response = (await nodeFetch(url)) as NodeResponse;
-    let body = '';
-    let failure: unknown;
-    try {
-      for await (const chunk of response.body) body += Buffer.from(chunk).toString();
-    } catch (error) {
-      failure = error;
-    }
+    const { body, failure } = await readAll((await nodeFetch(url)) as NodeResponse);
     expect(failure).toMatchObject({ name: 'TypeError', message: 'terminated' });
     expect(body).toContain('data: {"n":29}');
+  });
+
+  // The real API is https: TLS's handle forwards readStop/readStart to the TCP socket beneath.
+  const certificate = selfSignedCertificate();
+  it.skipIf(!certificate)('paces a response over TLS too (skipped without the openssl command)', async () => {
+    server = createTlsServer(certificate!, (_req, res) => trickle(res, 60, 5, () => res.end()));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const restore = setEnv({ NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    try {
+      const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const { arrivals, body, failure } = await readAll((await nodeFetch(url)) as NodeResponse);
+      expect(failure).toBeUndefined();
+      expect(body.split('\n\n').filter(Boolean)).toHaveLength(60);
+      expect(body).toContain('data: {"n":59}');
+      // Sixty records 5 ms apart; TLS hands each over as a chunk, but a held spell's come together.
+      expect(arrivals).toBeLessThan(20);
+    } finally {
+      restore();
+    }
   });
 });
 
