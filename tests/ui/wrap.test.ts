@@ -38,6 +38,13 @@ describe('wrapRendered', () => {
     expect(wrapRendered('      return first + second', 16)).toEqual(['      return', '      first +', '      second']);
   });
 
+  it('breaks only where a space was, not between a styled word and the punctuation after it', () => {
+    const line = `a paragraph with ${ansi.cyan('inline code')}, and ${ansi.bold('bold')}. words`;
+    const rows = wrapRendered(line, 19).map(stripAnsi);
+    expect(rows).toEqual(['a paragraph with', 'inline code, and', 'bold. words']);
+    expect(wrapRendered(`see ${ansi.cyan('x')}${ansi.bold('yz')}!`, 5).map(stripAnsi)).toEqual(['see', 'xyz!']);
+  });
+
   it('splits a word longer than the row', () => {
     expect(wrapRendered('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
   });

@@ -35,6 +35,20 @@ function followedByGap(pieces: readonly Piece[], index: number): boolean {
 }
 
 /**
+ * Columns of the run of words starting at `index` up to the next gap: a word styled in parts
+ * (`code` followed by a comma, **bold** followed by a full stop) breaks only where a space was.
+ */
+function runWidth(pieces: readonly Piece[], index: number): number {
+  let width = 0;
+  for (let next = index; next < pieces.length; next++) {
+    const piece = pieces[next];
+    if (piece?.kind === 'gap') break;
+    width += piece?.width ?? 0;
+  }
+  return width;
+}
+
+/**
  * What rows after the first start with: the line's indentation, its quote bars redrawn, and
  * room for a list item's marker, so wrapped text continues under the text, not the edge.
  */
@@ -106,7 +120,9 @@ export function wrapRendered(line: string, width: number): string[] {
     rowHasWord = false;
   };
 
-  for (const piece of pieces) {
+  // Whether the last piece that took columns was a word, so the next word is glued to it.
+  let glued = false;
+  for (const [index, piece] of pieces.entries()) {
     if (piece.kind === 'style') {
       styles = piece.text === RESET || piece.text === '\u001B[m' ? [] : [...styles, piece.text];
       row += piece.text;
@@ -114,9 +130,14 @@ export function wrapRendered(line: string, width: number): string[] {
     }
     if (piece.kind === 'gap') {
       if (rowHasWord || rows.length === 0) pendingGap += piece.text;
+      glued = false;
       continue;
     }
-    if (rowHasWord && used + pendingGap.length + piece.width > width) breakRow();
+    // A run that fits on a row moves down whole; one too long for any row is split where it must.
+    const run = glued ? 0 : runWidth(pieces, index);
+    const needed = glued ? visibleWidth([...piece.text][0] ?? '') : run <= width - prefix.width ? run : piece.width;
+    glued = true;
+    if (rowHasWord && used + pendingGap.length + needed > width) breakRow();
     row += pendingGap;
     used += pendingGap.length;
     pendingGap = '';
