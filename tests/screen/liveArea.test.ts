@@ -8,9 +8,9 @@ describe.each([40, 100] as const)('the live area at %i columns', (cols) => {
     const { session } = await openRepl([], cols);
     const before = session.lines();
     session.write('/');
-    await session.waitForText('/exit');
+    await session.waitForText('/help');
     session.write('co');
-    await session.waitFor((s) => !s.screen().some((line) => line.includes('/exit')), 'the menu to filter');
+    await session.waitFor((s) => !s.screen().some((line) => line.includes('/help')), 'the menu to filter');
     session.write('\u007F\u007F\u007F');
     await session.waitForText(EMPTY_PROMPT);
     await session.waitFor((s) => s.lines().join('\n') === before.join('\n'), 'the screen to be as before');

@@ -44,9 +44,9 @@ describe.each([40, 100] as const)('printed lines at %i columns', (cols) => {
     expectEachOnce(session, FINISHED, 'when the turn ends');
 
     session.write('/');
-    await session.waitForText('/exit');
+    await session.waitForText('/help');
     session.write('\u007F');
-    await session.waitFor((s) => !s.screen().some((line) => line.includes('/exit')), 'the menu to close');
+    await session.waitFor((s) => !s.screen().some((line) => line.includes('/help')), 'the menu to close');
     session.write('\u001B[Z');
     await session.waitForText('edits accepted');
     expectEachOnce(session, FINISHED, 'after the / menu and Shift+Tab');

@@ -3,17 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { FOOTER, openRepl, TURN_END } from './scenario.js';
 
-/** The menu's rows: between the prompt box's bottom border and the hint line. */
+/** The menu's entries: between the prompt box's bottom border and the hint line (and the line saying how many more there are). */
 function menuRows(screen: readonly string[]): string[] {
   const bottom = screen.findLastIndex((line) => line.startsWith('╰'));
-  return screen.slice(bottom + 1).filter((line) => line.trim() !== '' && !FOOTER.test(line));
+  return screen.slice(bottom + 1).filter((line) => line.trim() !== '' && !FOOTER.test(line) && !/^ [↑↓] \d+ more/.test(line));
 }
 
 describe.each([40, 100] as const)('the / menu at %i columns', (cols) => {
   it('keeps every description in its own column', async () => {
     const { session } = await openRepl([], cols);
     session.write('/');
-    await session.waitForText('/exit');
+    await session.waitForText('/help');
     const rows = menuRows(session.screen());
     const entries = rows.filter((row) => row.startsWith(' /'));
     expect(entries.length).toBeGreaterThan(5);

@@ -1,9 +1,11 @@
 // The command list under the prompt while the draft is `/something`: built-ins, custom commands
 // and skills. Names sit in one column and descriptions in the next, wrapped inside their own
 // column (at most two rows, the rest cut with …) so no description ever runs back to column 1.
+// A list taller than the terminal leaves room shows a window that follows the highlight, with
+// how many entries lie above and below it, so the prompt and the highlighted entry stay on screen.
 import { Box, Text } from 'ink';
 import type { SlashCommand } from '../../commands/builtin.js';
-import { useColumns } from '../hooks/useColumns.js';
+import { useColumns, useRows } from '../hooks/useColumns.js';
 import { visibleWidth } from '../markdown/ansi.js';
 import { wrapRendered } from '../markdown/wrap.js';
 
@@ -11,6 +13,12 @@ const DESCRIPTION_ROWS = 2;
 const GAP = 2;
 /** Below this a description column is no use: names only. */
 const MIN_DESCRIPTION_WIDTH = 12;
+/**
+ * Terminal rows the menu leaves to the rest of the live area: the prompt box, the hint under it
+ * (two rows when narrow), the spinner of a running turn, the more-entries line, and the row the
+ * writer keeps free.
+ */
+const ROWS_KEPT_FOR_THE_REST = 9;
 
 function fullName(command: SlashCommand): string {
   return command.argumentHint ? `/${command.name} ${command.argumentHint}` : `/${command.name}`;
@@ -32,15 +40,34 @@ function descriptionRows(description: string, width: number): string[] {
   return [...rows.slice(0, DESCRIPTION_ROWS - 1), `${cut}…`];
 }
 
+/** The entries shown: from `start`, as many as fit in `budget` rows, the selected one always among them. */
+function menuWindow(heights: readonly number[], selected: number, budget: number): { start: number; end: number } {
+  const fits = (from: number, to: number): boolean => heights.slice(from, to).reduce((sum, height) => sum + height, 0) <= budget;
+  let start = 0;
+  while (start < selected && !fits(start, selected + 1)) start++;
+  let end = selected + 1;
+  while (end < heights.length && fits(start, end + 1)) end++;
+  return { start, end };
+}
+
 export function SlashMenu({ commands, selected }: { commands: readonly SlashCommand[]; selected: number }) {
   const inner = Math.max(1, useColumns() - 2);
+  const budget = Math.max(1, useRows() - ROWS_KEPT_FOR_THE_REST);
   const widest = Math.max(...commands.map((command) => visibleWidth(fullName(command))));
   const nameWidth = Math.min(widest, Math.max(8, Math.floor(inner * 0.3)));
   const descriptionWidth = inner - nameWidth - GAP;
   const withDescriptions = descriptionWidth >= MIN_DESCRIPTION_WIDTH;
+  const descriptions = commands.map((command) => (withDescriptions ? descriptionRows(command.description, descriptionWidth) : []));
+  const { start, end } = menuWindow(
+    descriptions.map((rows) => Math.max(1, rows.length)),
+    selected,
+    budget,
+  );
+  const more = [start > 0 ? `↑ ${start} more` : '', end < commands.length ? `↓ ${commands.length - end} more` : ''].filter(Boolean).join('  ');
   return (
     <Box flexDirection="column" paddingX={1}>
-      {commands.map((command, index) => {
+      {commands.slice(start, end).map((command, offset) => {
+        const index = start + offset;
         const chosen = index === selected;
         return (
           <Box key={command.name} flexDirection="row">
@@ -51,7 +78,7 @@ export function SlashMenu({ commands, selected }: { commands: readonly SlashComm
             </Box>
             {withDescriptions && (
               <Box width={descriptionWidth} flexDirection="column">
-                {descriptionRows(command.description, descriptionWidth).map((row, rowIndex) => (
+                {(descriptions[index] ?? []).map((row, rowIndex) => (
                   <Text key={rowIndex} color={chosen ? 'cyan' : undefined} dimColor={!chosen} wrap="truncate-end">
                     {row}
                   </Text>
@@ -61,6 +88,11 @@ export function SlashMenu({ commands, selected }: { commands: readonly SlashComm
           </Box>
         );
       })}
+      {more && (
+        <Text dimColor wrap="truncate-end">
+          {more}
+        </Text>
+      )}
     </Box>
   );
 }
