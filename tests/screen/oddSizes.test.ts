@@ -1,6 +1,8 @@
 // Widths and heights the other screen tests do not use, as a reviewer's own terminal would have
-// them: narrow windows where a styled word meets the edge, and short ones where the `/` menu is
-// taller than the screen.
+// them: narrow windows where a styled word meets the edge or a diff line is longer than the row,
+// and short ones where the `/` menu is taller than the screen.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PROMPT, expectNoTerminalWraps, FOOTER, openRepl, region, submit, TURN_END } from './scenario.js';
 
@@ -50,5 +52,50 @@ describe.each([
     session.write('\u007F');
     await session.waitForText(EMPTY_PROMPT);
     await session.waitFor((s) => s.lines().join('\n') === before.join('\n'), 'the screen to be as before');
+  });
+});
+
+const LONG_LINE = `const message = "${'a long string literal without any breaks '.repeat(3).trim()}";`;
+
+describe.each([33, 57] as const)('an edit and a write at %i columns', (cols) => {
+  it('draw tabs as spaces and wrap long lines under their text, inside the terminal', async () => {
+    const { session, world } = await openRepl(
+      [
+        { content: [{ type: 'tool_use', name: 'Read', input: { file_path: 'src.ts' } }] },
+        { content: [{ type: 'tool_use', name: 'Edit', input: { file_path: 'src.ts', old_string: 'return 1;', new_string: `return 2;\n\t// 東京 🚀 ${LONG_LINE}` } }] },
+        { content: [{ type: 'tool_use', name: 'Write', input: { file_path: 'new.ts', content: `line one\n\tindented ${LONG_LINE}\n` } }] },
+        { content: [{ type: 'text', text: 'Edited and wrote.' }] },
+      ],
+      cols,
+    );
+    await writeFile(join(world.repo, 'src.ts'), `function f() {\n  return 1;\n}\n${LONG_LINE}\n`);
+    await submit(session, 'edit it');
+    for (const tool of ['Edit', 'Write']) {
+      await session.waitForText(new RegExp(`for ${tool} this session`));
+      session.write('\r');
+    }
+    await session.waitFor((s) => s.lines().some((line) => TURN_END.test(line)), 'the turn to end');
+
+    expectNoTerminalWraps(session);
+    const shown = region(session.lines(), '> edit it', TURN_END);
+    expect(shown.filter((line) => /[│╮╯╰╭]|interr/.test(line)), 'fragments of the dialog or the hint left in rows').toEqual([]);
+    const diff = shown.filter((line) => /^ {5}\S/.test(line) && !/⎿/.test(line) && !/^ {5}\d+ [ +-] /.test(line));
+    expect(diff.filter((line) => !/^ {5}(?:additions|removal)/.test(line)), 'diff rows neither numbered nor under the text').toEqual([]);
+    expect(shown.some((line) => /^ {5}\d \+ {5}\/\/ 東京 🚀/.test(line)), 'the tab drawn as four spaces').toBe(true);
+  });
+});
+
+describe.each([20, 41] as const)('thinking expanded at %i columns', (cols) => {
+  it('wraps inside the terminal with its tabs drawn as spaces', async () => {
+    const thinking = 'Weigh the layouts\tfirst, then the tests\tbeside them, before answering about the tree. '.repeat(3).trim();
+    const { session } = await openRepl([{ content: [{ type: 'thinking', thinking, signature: 'sig-odd' }, { type: 'text', text: 'Layout answered.' }] }], cols);
+    await submit(session, 'think');
+    await session.waitFor((s) => s.lines().some((line) => TURN_END.test(line)), 'the turn to end');
+    session.write('\u000F');
+    // Ctrl+O prints the thought in full under the turn, in one go.
+    await session.waitFor((s) => s.lines().some((line) => line.startsWith('∴ Thinking')), 'the thought printed in full');
+    expectNoTerminalWraps(session);
+    const shown = region(session.lines(), '∴ Thinking', /^╭/).slice(1).join(' ');
+    expect(shown.replace(/\s+/g, ' ').trim()).toBe(thinking.replace(/\s+/g, ' '));
   });
 });

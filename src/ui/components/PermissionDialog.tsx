@@ -50,6 +50,9 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
   );
 }
 
+/** Columns the dialog's round border and its padding take beside its contents. */
+const DIALOG_INSET = 4;
+
 function Preview({ preview }: { preview: PermissionPreview }) {
   switch (preview.kind) {
     case 'command':
@@ -62,7 +65,7 @@ function Preview({ preview }: { preview: PermissionPreview }) {
       return (
         <Box flexDirection="column" marginTop={1}>
           <Text dimColor>{preview.path}</Text>
-          <DiffView hunks={preview.hunks} />
+          <DiffView hunks={preview.hunks} inset={DIALOG_INSET} />
         </Box>
       );
     case 'input':

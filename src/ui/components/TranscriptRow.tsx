@@ -47,11 +47,7 @@ export function Thinking({ text, seconds, expanded }: { text: string; seconds: n
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text dimColor>∴ Thinking</Text>
-      <Box paddingLeft={ANSWER_GUTTER}>
-        <Text dimColor italic>
-          {text.trim()}
-        </Text>
-      </Box>
+      <Guttered mark="" lines={text.trim().split('\n')} dim italic />
     </Box>
   );
 }
@@ -67,6 +63,7 @@ type GutteredProps = {
   color?: string;
   bold?: boolean;
   dim?: boolean;
+  italic?: boolean;
   gutter?: number;
 };
 
@@ -74,7 +71,7 @@ type GutteredProps = {
  * Lines beside a mark in a fixed gutter, wrapped here (not by Ink, whose flex rows let two texts
  * overflow a narrow terminal) so indents are kept and no row is wider than the terminal.
  */
-function Guttered({ mark, markColor, markDim, lines, color, bold, dim, gutter = ANSWER_GUTTER }: GutteredProps) {
+function Guttered({ mark, markColor, markDim, lines, color, bold, dim, italic, gutter = ANSWER_GUTTER }: GutteredProps) {
   const width = useColumns() - gutter;
   return (
     <Box>
@@ -83,7 +80,7 @@ function Guttered({ mark, markColor, markDim, lines, color, bold, dim, gutter = 
           {mark}
         </Text>
       </Box>
-      <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim}>
+      <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim} italic={italic}>
         {lines.flatMap((line) => expandTabs(line).split('\n').flatMap((row) => wrapRendered(row, width))).join('\n')}
       </Text>
     </Box>
@@ -120,8 +117,8 @@ export function ToolCall({ title, summary, isError, patch, preview }: ToolCallPr
       <Guttered mark="●" markColor={isError ? 'red' : 'green'} bold lines={[title]} />
       <Guttered mark="  ⎿" markDim gutter={RESULT_GUTTER} dim={!isError} color={isError ? 'red' : undefined} lines={shown} />
       {patch && (
-        <Box paddingLeft={5}>
-          <DiffView hunks={patch} />
+        <Box paddingLeft={RESULT_GUTTER}>
+          <DiffView hunks={patch} inset={RESULT_GUTTER} />
         </Box>
       )}
     </Box>
