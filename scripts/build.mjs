@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { englishZodOnly, inkBoundedTextCaches, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
 import { buildLazyGroups, lazyGroupForwarders } from './lazyModules.mjs';
+import { lazyBuiltins } from './lazyBuiltins.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
@@ -276,7 +277,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), lazyBuiltins(join(root, 'src')), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
   metafile: metafilePath !== undefined,
 });
 if (metafilePath) await writeFile(metafilePath, JSON.stringify(cliBuild.metafile));
