@@ -112,9 +112,15 @@ export class LineDiffLog {
     this.flush();
   }
 
-  /** Ctrl+L: a clean screen with the frame at its top (the scrollback is left alone). */
+  /**
+   * Ctrl+L: a clean screen with the frame at its top. A terminal's clear-screen drops the rows it
+   * erases, so the finished output above the frame is first scrolled into the scrollback: with
+   * the frame erased, a screen's height of newlines from its top pushes out exactly the rows above.
+   */
   redraw(): void {
     const frame = this.rows;
+    this.eraseFrame();
+    this.pen.newlines(this.screenRows() - 1);
     this.pen.control(`${ESC}H${ESC}2J`);
     this.pen.column = 0;
     this.rows = [];
