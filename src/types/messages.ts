@@ -35,6 +35,9 @@ export type ApiErrorKind =
   | 'refusal'
   | 'unknown';
 
+/** Why the permission check refused a call: the reference's `decision_reason_type` (and reason). */
+export type PermissionDenialCheck = { reasonType?: 'rule' | 'mode' | 'hook' | 'classifier'; reason?: string };
+
 export type UserMessage = {
   type: 'user';
   uuid: string;
@@ -51,7 +54,16 @@ export type UserMessage = {
   /** The assistant message that asked for the tool this message answers. */
   sourceToolAssistantUUID?: string;
   /** Set on the tool result when permission was refused, for `permission_denials`. */
-  permissionDenied?: { toolName: string; toolInput: Record<string, unknown> };
+  permissionDenied?: {
+    toolName: string;
+    toolInput: Record<string, unknown>;
+    /**
+     * Set when the permission check refused the call (rules, mode, a PermissionRequest hook, the
+     * person or host asked) rather than a PreToolUse hook's block: stream-json then prints a
+     * `system/permission_denied` line, with why in the reference's terms when the chain knows.
+     */
+    check?: PermissionDenialCheck;
+  };
   /** On the note that tells the model a safety classifier stopped its response: that response's id. */
   refusedMessageId?: string;
 };

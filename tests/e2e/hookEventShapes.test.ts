@@ -16,10 +16,6 @@ type Recorded = { exitCode: number; order: string[]; keys: Record<string, string
 const SCENARIOS = (JSON.parse(await readFile(join(FIXTURES, 'hook-event-scenarios.json'), 'utf8')) as { scenarios: Record<string, HookScenario> }).scenarios;
 const RECORDED = (JSON.parse(await readFile(join(FIXTURES, 'hook-events-keys.json'), 'utf8')) as { scenarios: Record<string, Recorded> }).scenarios;
 
-/** Lines the reference prints that are not hook lines and Pulse does not print, with why. */
-const REFERENCE_ONLY_KINDS: Record<string, string> = {
-  'system/permission_denied': "a line per refused call is not printed yet; the result's permission_denials lists them",
-};
 
 const byName = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.hook_name).localeCompare(String(b.hook_name));
 
@@ -36,7 +32,7 @@ describe('hook lines against the reference (stream-json)', () => {
     expect(run.code).toBe(recorded.exitCode);
     const lines = run.json();
 
-    expect(lines.map((line) => hookLineKind(line, true))).toEqual(recorded.order.filter((kind) => !(kind in REFERENCE_ONLY_KINDS)));
+    expect(lines.map((line) => hookLineKind(line, true))).toEqual(recorded.order);
     const answers = lines.filter((line) => line.subtype === 'hook_response').map(hookAnswer);
     expect(answers.sort(byName)).toEqual([...recorded.answers].sort(byName));
     for (const [kind, keys] of Object.entries(recorded.keys)) {

@@ -42,7 +42,8 @@ function verboseJsonFormatter(writer: LineWriter, ctx: MappingContext): PrintFor
     // The reference leaves hook lines out of the json array.
     hookLine: () => undefined,
     start: (init) => lines.push(init()),
-    event: (event) => lines.push(...toSdkLines(event, ctx)),
+    // It leaves the refused calls' permission_denied lines out too (the result lists them).
+    event: (event) => lines.push(...toSdkLines(event, ctx).filter((line) => line.type !== 'system' || line.subtype !== 'permission_denied')),
     finish: (result) => writer.json([...lines, result]),
   };
 }

@@ -104,6 +104,28 @@ function toSdkSystem(message: SystemMessage, sessionId: string): SdkSystemEvent 
   };
 }
 
+/**
+ * The reference's note that the permission check refused a call, printed just before the call's
+ * result: which tool and call, why in its terms when the chain knows, and the text the model got.
+ */
+function toSdkPermissionDenied(message: UserMessage, ctx: MappingContext): SdkSystemEvent | undefined {
+  const check = message.permissionDenied?.check;
+  const content = message.message.content;
+  const result = Array.isArray(content) ? content.find((block) => block.type === 'tool_result') : undefined;
+  if (!check || result?.type !== 'tool_result') return undefined;
+  return {
+    type: 'system',
+    subtype: 'permission_denied',
+    tool_name: message.permissionDenied?.toolName,
+    tool_use_id: result.tool_use_id,
+    ...(check.reasonType ? { decision_reason_type: check.reasonType } : {}),
+    ...(check.reason !== undefined ? { decision_reason: check.reason } : {}),
+    message: typeof result.content === 'string' ? result.content : '',
+    uuid: ctx.newUuid(),
+    session_id: ctx.sessionId,
+  };
+}
+
 /** The sub-agent message an Agent call's progress carries (AgentMessageProgress), if it is one. */
 function subagentMessageOf(data: unknown): UserMessage | AssistantMessage | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -168,8 +190,8 @@ function thinkingOf(ctx: MappingContext): ThinkingProgress {
 }
 
 /**
- * Every stream-json line one loop event makes: its own line, and for thinking the reference's
- * progress reports (a `thinking_tokens` line before each thinking delta's, the thinking time on
+ * Every stream-json line one loop event makes: its own line, a refused call's `permission_denied`
+ * before its result, and for thinking the reference's progress reports (a `thinking_tokens` line before each thinking delta's, the thinking time on
  * the finished block's line).
  */
 export function toSdkLines(event: LoopEvent, ctx: MappingContext): SdkLine[] {
@@ -179,6 +201,10 @@ export function toSdkLines(event: LoopEvent, ctx: MappingContext): SdkLine[] {
     const estimate = thinkingOf(ctx).accept(event.event);
     if (!estimate) return own;
     return [{ type: 'system', subtype: 'thinking_tokens', ...estimate, session_id: ctx.sessionId, uuid: ctx.newUuid() }, ...own];
+  }
+  if (event.type === 'user') {
+    const denied = toSdkPermissionDenied(event, ctx);
+    return denied ? [denied, ...own] : own;
   }
   if (event.type === 'assistant' && line?.type === 'assistant' && event.message.content[0]?.type === 'thinking') {
     const durationMs = thinkingOf(ctx).takeDurationMs();

@@ -4,7 +4,7 @@
 import { resolvePermission } from '../../permissions/resolve.js';
 import { reviewedSubject } from '../../permissions/auto/subject.js';
 import { parsePermissionUpdates } from '../../permissions/updateSchema.js';
-import type { SystemMessage } from '../../types/messages.js';
+import type { PermissionDenialCheck, SystemMessage } from '../../types/messages.js';
 import type { PermissionDecision, PermissionResult } from '../../types/permissions.js';
 import { createSystemMessage } from '../../utils/messages.js';
 import type { AnyTool, ToolUseContext } from '../Tool.js';
@@ -16,7 +16,7 @@ type Allow = Extract<PermissionDecision, { behavior: 'allow' }>;
 
 export type PermissionOutcome =
   | { allowed: true; updatedInput?: Record<string, unknown> }
-  | { allowed: false; message: string };
+  | { allowed: false; message: string; check: PermissionDenialCheck };
 
 export type PermissionStepResult = { outcome: PermissionOutcome; notices: SystemMessage[] };
 
@@ -32,14 +32,28 @@ export async function decidePermission(
 ): Promise<PermissionStepResult> {
   const decision = await resolvePermission(tool, input, context);
   const notices: SystemMessage[] = reviewNotices(decision, tool, input, uuid);
-  if (decision.behavior === 'deny') return { outcome: { allowed: false, message: decision.message }, notices };
+  if (decision.behavior === 'deny') return { outcome: { allowed: false, message: decision.message, check: chainDenial(decision.reason) }, notices };
   const combined = withHookVote(asAllowOrAsk(decision, tool, input), vote, tool, input);
   if (combined.behavior === 'allow') {
     return { outcome: { allowed: true, ...(combined.updatedInput ? { updatedInput: combined.updatedInput } : {}) }, notices };
   }
-  const answer = (await answerFromHooks(tool, input, context, combined, notices, uuid)) ??
-    (await canUseTool({ tool, input, toolUseId: context.toolUseId, context, decision: combined }));
-  return { outcome: await applyAnswer(answer, context, notices, uuid), notices };
+  const fromHooks = await answerFromHooks(tool, input, context, combined, notices, uuid);
+  const answer = fromHooks ?? (await canUseTool({ tool, input, toolUseId: context.toolUseId, context, decision: combined }));
+  const check: PermissionDenialCheck = fromHooks?.behavior === 'deny' ? { reasonType: 'hook', reason: fromHooks.message } : {};
+  return { outcome: await applyAnswer(answer, check, context, notices, uuid), notices };
+}
+
+/** The chain's reasons in the reference's `decision_reason_type` terms (don't-ask is a mode there). */
+const CHAIN_DENIAL_TYPES: Record<string, PermissionDenialCheck['reasonType']> = {
+  rule: 'rule',
+  mode: 'mode',
+  dontAsk: 'mode',
+  autoMode: 'classifier',
+};
+
+function chainDenial(reason: string | undefined): PermissionDenialCheck {
+  const reasonType = reason === undefined ? undefined : CHAIN_DENIAL_TYPES[reason];
+  return reasonType === undefined ? {} : { reasonType };
 }
 
 const REVIEW_VERBS = { allow: 'allowed', block: 'blocked', unavailable: 'could not review', paused: 'passed to you' } as const;
@@ -110,13 +124,14 @@ async function answerFromHooks(
 /** "Don't ask again" changes the live rules; `interrupt` stops the whole turn. */
 async function applyAnswer(
   answer: PermissionResult,
+  check: PermissionDenialCheck,
   context: CallContext,
   notices: SystemMessage[],
   uuid: () => string,
 ): Promise<PermissionOutcome> {
   if (answer.behavior === 'deny') {
     if (answer.interrupt) context.abortTurn?.();
-    return { allowed: false, message: answer.message };
+    return { allowed: false, message: answer.message, check };
   }
   if (answer.updatedPermissions?.length && context.updatePermissions) {
     try {

@@ -2,7 +2,7 @@
 // turn what came back (or what went wrong) into exactly one tool_result message. Nothing thrown
 // here escapes: every failure becomes an is_error result the model can read and act on.
 import type * as z from 'zod';
-import type { Message, UserMessage } from '../../types/messages.js';
+import type { Message, PermissionDenialCheck, UserMessage } from '../../types/messages.js';
 import {
   createToolResultMessage,
   errorResultBlock,
@@ -127,8 +127,9 @@ async function* runSteps(call: ToolCall, params: ToolRunParams): AsyncGenerator<
   }
 }
 
-function denial(tool: AnyTool, input: Record<string, unknown>): Pick<UserMessage, 'permissionDenied'> {
-  return { permissionDenied: { toolName: tool.name, toolInput: input } };
+/** `check` when the permission check refused the call; a PreToolUse hook's block has none. */
+function denial(tool: AnyTool, input: Record<string, unknown>, check?: PermissionDenialCheck): Pick<UserMessage, 'permissionDenied'> {
+  return { permissionDenied: { toolName: tool.name, toolInput: input, ...(check ? { check } : {}) } };
 }
 
 function failureResult(error: unknown, tool: AnyTool, context: CallContext, reply: Reply): UserMessage {
@@ -169,7 +170,7 @@ async function* authorize(
   if (!hooked.ok) return hooked;
   const { outcome, notices } = await decidePermission(tool, hooked.input, context, params.canUseTool, pre.vote, params.uuid);
   yield* notices;
-  if (!outcome.allowed) return { ok: false, result: reply.error(outcome.message, denial(tool, hooked.input)) };
+  if (!outcome.allowed) return { ok: false, result: reply.error(outcome.message, denial(tool, hooked.input, outcome.check)) };
   return withUpdatedInput(tool, hooked.input, outcome.updatedInput, reply);
 }
 

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Records what the reference prints on stream-json when a call is refused: each scenario of
+// tests/fixtures/reference-output/permission-denial-scenarios.json runs against the project's mock
+// (one Bash call, then "Done."), and the line order, the key paths of the denial and result lines,
+// the denial lines' reason fields and the result's permission_denials go to
+// permission-denials-keys.json beside it, which tests/e2e/permissionDeniedShapes.test.ts compares
+// Pulse with.
+// Usage: node scripts/reference/permissionDenials.mjs   (REFERENCE_BIN names another reference binary)
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { keysByKind, recordScenarios, runScripted } from './streamJsonRecorder.mjs';
+
+const ARGS = ['-p', 'Do the thing.', '--output-format', 'stream-json', '--verbose'];
+
+async function record(modules, scratch, name, scenario) {
+  const { keyPaths, shapeKind, denialTurns, denialSummary } = modules;
+  const home = join(scratch, name);
+  const project = join(home, 'project');
+  await mkdir(join(project, '.claude'), { recursive: true });
+  await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(scenario.settings));
+  const { code, lines } = await runScripted(modules, { name, home, cwd: project, args: [...ARGS, ...scenario.args], turns: denialTurns() });
+  const keys = keysByKind(lines, shapeKind, keyPaths);
+  return {
+    exitCode: code,
+    order: lines.map(shapeKind),
+    keys: { 'system/permission_denied': keys['system/permission_denied'] ?? [] },
+    ...denialSummary(lines),
+  };
+}
+
+await recordScenarios({
+  name: 'permissionDenials',
+  moduleSource:
+    "export * from './tests/support/mockAnthropic.ts'; export * from './tests/support/sdkLineShapes.ts'; export * from './tests/support/denialScenarios.ts';",
+  scenariosFile: 'permission-denial-scenarios.json',
+  outFile: 'permission-denials-keys.json',
+  argsNote: `${ARGS.join(' ')} + each scenario's args`,
+  record,
+});
