@@ -3,9 +3,9 @@
 // folders; the file's `name:` names the agent), and `--agents` JSON. On a name clash the flag beats the project, the
 // project beats the user, and the user beats a built-in. A broken file is reported and skipped.
 import { readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { claudeConfigDir } from '../utils/configDir.js';
-import { listMarkdownFiles } from '../utils/markdownFiles.js';
+import { markdownFilesAt } from '../utils/markdownFiles.js';
 import { BUILTIN_AGENTS } from './builtins.js';
 import { AGENT_SOURCE_ORDER, type AgentDefinition, type AgentLoadError, type AgentSource } from './definition.js';
 import { parseAgentFile, parseAgentsFlag } from './parse.js';
@@ -31,17 +31,13 @@ export function projectAgentsDir(cwd: string): string {
   return join(cwd, '.claude', 'agents');
 }
 
-async function markdownFiles(dir: string): Promise<string[]> {
-  return (await listMarkdownFiles(dir)).map((relative) => join(dir, relative.split('/').join(sep)));
-}
-
-/** A folder of agent files from a plugin: its agents are named `<plugin>:<name>`. */
+/** A folder of agent files (or one file) from a plugin: its agents are named `<plugin>:<name>`. */
 export type PluginAgentFolder = { dir: string; plugin: string };
 
 async function loadFolder(dir: string, source: AgentSource, plugin?: string): Promise<LoadedAgents> {
   const result: LoadedAgents = { agents: [], errors: [] };
   const definedIn = new Map<string, string>();
-  for (const path of await markdownFiles(dir)) {
+  for (const { path } of await markdownFilesAt(dir)) {
     let text: string;
     try {
       text = await readFile(path, 'utf8');

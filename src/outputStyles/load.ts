@@ -4,15 +4,14 @@
 // named by its `name:` field or else its file name. A later source replaces an earlier style of
 // the same name in its place (the project beats the user, a nearer folder a farther one, either
 // beats a built-in), so a list shows the styles in a stable order. A broken file is reported and skipped.
-import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { firstLineOf } from '../commands/custom/frontmatter.js';
 import { claudeConfigDir } from '../utils/configDir.js';
 import { FrontmatterError, parseFrontmatter } from '../utils/frontmatter.js';
 import { lazySchema } from '../utils/lazySchema.js';
-import { listMarkdownFiles } from '../utils/markdownFiles.js';
+import { markdownFilesAt } from '../utils/markdownFiles.js';
 import { BUILTIN_OUTPUT_STYLES } from './builtin.js';
 import type { OutputStyle, OutputStyleSource } from './types.js';
 
@@ -83,13 +82,6 @@ async function readStyle(path: string, source: OutputStyleSource, plugin?: strin
   };
 }
 
-/** The `.md` files a path stands for: itself when it is one, else those below it. */
-async function styleFiles(path: string): Promise<string[]> {
-  if (!existsSync(path)) return [];
-  if (statSync(path).isFile()) return path.endsWith('.md') ? [path] : [];
-  return (await listMarkdownFiles(path)).map((relative) => join(path, relative.split('/').join(sep)));
-}
-
 export async function loadOutputStyles(options: LoadOutputStylesOptions): Promise<LoadedOutputStyles> {
   const userDir = options.userDir ?? claudeConfigDir();
   const places: Array<{ path: string; source: OutputStyleSource; plugin?: string }> = [
@@ -97,7 +89,7 @@ export async function loadOutputStyles(options: LoadOutputStylesOptions): Promis
     { path: userOutputStylesDir(userDir), source: 'user' },
     ...projectOutputStylesDirs(options.cwd, userDir).map((path) => ({ path, source: 'project' as const })),
   ];
-  const files = await Promise.all(places.map(async (place) => ({ place, files: await styleFiles(place.path) })));
+  const files = await Promise.all(places.map(async (place) => ({ place, files: (await markdownFilesAt(place.path)).map((file) => file.path) })));
   const read = await Promise.all(
     files.flatMap(({ place, files: paths }) => paths.map((path) => readStyle(path, place.source, place.plugin))),
   );

@@ -1,6 +1,6 @@
 // From a plugin's folder to what it contributes: the default folders (`commands/`, `agents/`,
-// `skills/`, `output-styles/`, `hooks/hooks.json`, `.mcp.json`) plus any the manifest names, each
-// kept inside the plugin's folder, and `${CLAUDE_PLUGIN_ROOT}` replaced in its hooks and MCP
+// `skills/`, `output-styles/`, `hooks/hooks.json`, `.mcp.json`) or the paths the manifest names
+// instead, each kept inside the plugin's folder, and `${CLAUDE_PLUGIN_ROOT}` replaced in its hooks and MCP
 // servers. Problems are reported per part; a plugin with a broken part still loads the rest.
 import { existsSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
@@ -42,9 +42,15 @@ function insidePlugin(root: string, path: string, field: string, problems: strin
   return full;
 }
 
-function componentPaths(root: string, defaultDir: string, extra: string | string[] | undefined, field: string, problems: string[]): string[] {
-  const found = existsSync(join(root, defaultDir)) ? [join(root, defaultDir)] : [];
-  for (const path of listOf(extra)) {
+/**
+ * Where a kind of part is found. As in the reference, paths the manifest declares for commands,
+ * agents and output styles replace the default folder (a plugin that wants both lists it too)
+ * and may be single `.md` files; declared skill folders are read beside the default one.
+ */
+function componentPaths(root: string, defaultDir: string, declared: string | string[] | undefined, field: string, problems: string[], keepsDefault = false): string[] {
+  const useDefault = (declared === undefined || keepsDefault) && existsSync(join(root, defaultDir));
+  const found = useDefault ? [join(root, defaultDir)] : [];
+  for (const path of listOf(declared)) {
     const full = insidePlugin(root, path, field, problems);
     if (full !== undefined && !found.includes(full)) found.push(full);
   }
@@ -104,7 +110,7 @@ export function loadPlugin(root: string, marketplace: string): PluginLoadResult 
     ...(manifest?.version ? { version: manifest.version } : {}),
     commandDirs: componentPaths(folder, 'commands', manifest?.commands, 'commands', problems),
     agentDirs: componentPaths(folder, 'agents', manifest?.agents, 'agents', problems),
-    skillDirs: componentPaths(folder, 'skills', manifest?.skills, 'skills', problems),
+    skillDirs: componentPaths(folder, 'skills', manifest?.skills, 'skills', problems, true),
     outputStyleDirs: componentPaths(folder, 'output-styles', manifest?.outputStyles, 'outputStyles', problems),
     ...(hooks ? { hooks: expandPluginRoot(hooks, folder) } : {}),
     ...(servers ? { mcpServers: expandPluginRoot(servers, folder) } : {}),

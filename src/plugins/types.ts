@@ -9,6 +9,7 @@ export type LoadedPlugin = {
   /** The plugin's folder: what `${CLAUDE_PLUGIN_ROOT}` stands for. */
   root: string;
   version?: string;
+  /** Folders, or (for commands, agents and output styles) single `.md` files the manifest names. */
   commandDirs: string[];
   agentDirs: string[];
   skillDirs: string[];

@@ -6,7 +6,7 @@
 // name clash the user's skill wins over the project's; the one left out is reported with both paths.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { allowedToolRules, CommandFileError, firstLineOf, parseCommandFile } from '../commands/custom/frontmatter.js';
 import type { CommandSource, PluginFolder } from '../commands/types.js';
 import type { RuleValue } from '../types/permissions.js';
@@ -74,12 +74,17 @@ async function loadSkill(dir: string, name: string, source: CommandSource): Prom
 }
 
 async function loadFrom(root: string, source: CommandSource, into: SkillLoadResult, plugin?: string): Promise<void> {
-  for (const folder of await skillFolders(root)) {
+  // A plugin manifest may name a skill's own folder rather than a folder of skills.
+  const dirs = plugin !== undefined && existsSync(join(root, 'SKILL.md'))
+    ? [root]
+    : (await skillFolders(root)).map((folder) => join(root, folder));
+  for (const dir of dirs) {
+    const folder = basename(dir);
     try {
-      const skill = await loadSkill(join(root, folder), plugin === undefined ? folder : `${plugin}:${folder}`, source);
+      const skill = await loadSkill(dir, plugin === undefined ? folder : `${plugin}:${folder}`, source);
       if (skill) into.skills.push(skill);
     } catch (error) {
-      into.errors.push(error instanceof CommandFileError ? error.message : `${join(root, folder)}: ${String(error)}`);
+      into.errors.push(error instanceof CommandFileError ? error.message : `${dir}: ${String(error)}`);
     }
   }
 }

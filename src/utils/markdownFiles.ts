@@ -1,9 +1,9 @@
 // Lists the `.md` files under a folder, for start-up discovery (custom commands). It replaces
 // fast-glob's `**/*.md` there, so the glob engine loads only when Glob or Grep runs. Same
 // results: hidden files and folders skipped, symlinks followed, paths relative with `/`, sorted.
-import { existsSync, type Dirent } from 'node:fs';
+import { existsSync, statSync, type Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 
 type Folder = { path: string; relative: string; realPath: string; ancestors: ReadonlySet<string> };
 
@@ -20,6 +20,19 @@ export async function listMarkdownFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   await collect({ path: dir, relative: '', realPath, ancestors: new Set([realPath]) }, found);
   return found.sort();
+}
+
+/** A markdown file found at a place: its full path and its path relative to the place, with `/`. */
+export type MarkdownFile = { path: string; relative: string };
+
+/**
+ * The `.md` files a place stands for: the file itself when it is one (relative is its name; a
+ * plugin manifest may name single files), else those under the folder.
+ */
+export async function markdownFilesAt(place: string): Promise<MarkdownFile[]> {
+  if (!existsSync(place)) return [];
+  if (statSync(place).isFile()) return place.endsWith('.md') ? [{ path: place, relative: basename(place) }] : [];
+  return (await listMarkdownFiles(place)).map((relative) => ({ path: join(place, relative.split('/').join(sep)), relative }));
 }
 
 async function collect(folder: Folder, found: string[]): Promise<void> {

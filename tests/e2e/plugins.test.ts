@@ -4,7 +4,7 @@
 // `pulse plugin marketplace add`, `install`, `list`, `disable`, `enable` and `uninstall`, recorded
 // in settings exactly as the reference records it.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMcpTestServerScript } from '../support/mcpTestServer.js';
@@ -59,6 +59,31 @@ describe('--plugin-dir', () => {
     expect(readFileSync(join(s.world.home, 'plugins', 'hook-ran.txt'), 'utf8').trim()).toBe(`env=${root}`);
     const agentTool = (s.mock.requests[0]?.body.tools as Array<{ name: string; description: string }>).find((tool) => tool.name === 'Agent');
     expect(agentTool?.description).toContain('review-kit:checker');
+  });
+
+  // The shape published plugins use (jarrodwatts/claude-hud lists single files of its commands/
+  // folder; marketplace examples list agent files and a skill's own folder; the plugin reference
+  // names a styles folder). Checked against Claude Code 2.1.332 with this fixture: declared
+  // commands, agents and output styles replace the default folder, declared skills add to it.
+  it('manifest paths: single command and agent files and a styles folder replace the default folders, skill folders add', async () => {
+    const s = await scenario([{ content: [{ type: 'text', text: 'ok' }] }]);
+    const root = join(s.world.home, 'plugins', 'hud-kit');
+    cpSync(join(FIXTURES, 'plugins', 'hud-kit'), root, { recursive: true });
+    mkdirSync(join(s.world.repo, '.claude'), { recursive: true });
+    writeFileSync(join(s.world.repo, '.claude', 'settings.json'), JSON.stringify({ outputStyle: 'hud-kit:HUD Voice' }));
+    const run = await s.run(['-p', 'hi', '--plugin-dir', root, ...STREAM_JSON]);
+    expect(run.stderr).toBe('');
+    const init = run.json()[0] as { slash_commands: string[]; agents: string[]; skills: string[]; output_style: string };
+    const fromPlugin = (names: string[]) => names.filter((name) => name.startsWith('hud-kit:')).sort();
+    expect(fromPlugin(init.slash_commands)).toEqual(['hud-kit:configure', 'hud-kit:lint-notes', 'hud-kit:setup', 'hud-kit:summarise']);
+    expect(fromPlugin(init.agents)).toEqual(['hud-kit:auditor']);
+    expect(init.skills).toEqual(['hud-kit:lint-notes', 'hud-kit:summarise']);
+    expect(init.output_style).toBe('hud-kit:HUD Voice');
+    expect(systemText(s)).toContain('HUD-VOICE-MARKER');
+
+    writeFileSync(join(s.world.repo, '.claude', 'settings.json'), JSON.stringify({ outputStyle: 'hud-kit:Old Voice' }));
+    const replaced = await s.run(['-p', 'hi', '--plugin-dir', root]);
+    expect(replaced.stderr).toContain('names "hud-kit:Old Voice", which is not an output style here');
   });
 
   it('reports a plugin folder it cannot read in one line and runs without it', async () => {

@@ -3,9 +3,9 @@
 // names the command: `review.md` is `/review`, `git/commit.md` is `/git:commit`, and a plugin's
 // are `/<plugin>:<path>`. A user command wins a name clash with the project's; the clash is reported.
 import { readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { claudeConfigDir } from '../../utils/configDir.js';
-import { listMarkdownFiles } from '../../utils/markdownFiles.js';
+import { markdownFilesAt } from '../../utils/markdownFiles.js';
 import type { CommandSource, PluginFolder, PromptCommand } from '../types.js';
 import { expandCommandBody } from './expand.js';
 import { allowedToolRules, argumentHintOf, CommandFileError, firstLineOf, parseCommandFile } from './frontmatter.js';
@@ -55,9 +55,9 @@ export async function loadCommandFile(
   };
 }
 
-async function loadFrom(dir: string, source: CommandSource, into: PromptCommand[], errors: string[], plugin?: string): Promise<void> {
-  for (const relativePath of await listMarkdownFiles(dir)) {
-    const path = join(dir, relativePath.split('/').join(sep));
+/** `place` is a folder, or (from a plugin manifest) one command file. */
+async function loadFrom(place: string, source: CommandSource, into: PromptCommand[], errors: string[], plugin?: string): Promise<void> {
+  for (const { path, relative: relativePath } of await markdownFilesAt(place)) {
     try {
       into.push(await loadCommandFile(path, relativePath, source, plugin));
     } catch (error) {
