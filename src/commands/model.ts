@@ -2,7 +2,7 @@
 // aliases become ids, and an id Pulse does not know is sent as it is (a gateway may serve it).
 import { getModelInfo, isKnownModel, KNOWN_MODELS, MODEL_ALIASES, resolveModel } from '../api/models.js';
 import { legacyModelNotice } from '../api/legacyModels.js';
-import type { LocalCommand, ModelChoice } from './types.js';
+import type { LocalCommand, PickerChoice } from './types.js';
 
 const PICKER_ALIASES = ['default', 'opus', 'sonnet', 'sonnet[1m]', 'haiku', 'fable'] as const;
 
@@ -15,7 +15,7 @@ function windowText(id: string): string {
  * What `/model` offers: the aliases (as this provider names their models), then every other id
  * Pulse knows, and the model in use first when it is none of those (a gateway's own id).
  */
-export function modelChoices(current: string): ModelChoice[] {
+export function modelChoices(current: string): PickerChoice[] {
   const taken = new Set<string>();
   const aliased = PICKER_ALIASES.flatMap((alias) => {
     const id = resolveModel(alias);
@@ -69,9 +69,16 @@ export const modelCommand: LocalCommand = {
       return;
     }
     const typed = args.trim();
-    if (typed === '' && ctx.pickModel) {
+    if (typed === '' && ctx.pick) {
       const current = ctx.model.current();
-      const picked = await ctx.pickModel(modelChoices(current), current);
+      const picked = await ctx.pick({
+        title: 'Choose the model for the rest of this session',
+        current,
+        inUse: current,
+        choices: modelChoices(current),
+        pickVerb: 'switch',
+        keepText: 'keep the current model',
+      });
       if (picked === undefined || picked === current) {
         ctx.print(`Kept ${current}.`);
         return;

@@ -22,8 +22,8 @@ export type CommandContext = {
   compact?(instructions: string): Promise<void>;
   /** The main model: read it, or switch it from the next turn on (`/model`). */
   model?: { current(): string; set(model: string): void };
-  /** Opens a list of models to choose from (`/model` alone); resolves with the id, or undefined if cancelled. */
-  pickModel?(choices: readonly ModelChoice[], current: string): Promise<string | undefined>;
+  /** Opens a list to choose from (`/model`, `/effort` alone); resolves with the id, or undefined if cancelled. */
+  pick?(request: PickerRequest): Promise<string | undefined>;
   /** What `/status` shows about the running session. */
   status?(): Promise<StatusReport>;
   /** What the next request would carry, for `/context` to measure. */
@@ -37,8 +37,20 @@ export type CommandContext = {
   };
 };
 
-/** One line of the `/model` picker: what a person reads and the id it switches to. */
-export type ModelChoice = { label: string; id: string; detail: string };
+/** One line of a picker: what a person reads and the id it stands for. */
+export type PickerChoice = { label: string; id: string; detail: string };
+
+/** What a picker shows: its title, what is in use (its id, and in words), the lines and the keys' words. */
+export type PickerRequest = {
+  title: string;
+  current: string;
+  inUse: string;
+  choices: readonly PickerChoice[];
+  /** What Enter does: "switch". */
+  pickVerb: string;
+  /** What Esc does: "keep the current model". */
+  keepText: string;
+};
 
 /** Where a command came from; decides precedence and the menu's label. */
 export type CommandSource = 'builtin' | 'project' | 'user' | 'plugin' | 'mcp';

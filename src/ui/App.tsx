@@ -20,7 +20,7 @@ import { Transcript } from './components/Transcript.js';
 import { useCommandServices } from './hooks/useCommandServices.js';
 import { useGlobalKeys } from './hooks/useGlobalKeys.js';
 import { useLoginScreen } from './hooks/useLoginScreen.js';
-import { useModelPicker } from './hooks/useModelPicker.js';
+import { useChoicePicker } from './hooks/useChoicePicker.js';
 import { useInitialPrompt } from './hooks/useInitialPrompt.js';
 import { usePromptSubmit, type PromptSubmitExtras } from './hooks/usePromptSubmit.js';
 import { useQueryRunner } from './hooks/useQueryRunner.js';
@@ -54,15 +54,15 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
   }, [runner, exitInk]);
   const services = useCommandServices(store, runner, options);
   const login = useLoginScreen(store, options.cwd);
-  const modelPicker = useModelPicker();
+  const picker = useChoicePicker();
   const extras = useMemo<PromptSubmitExtras>(
     () => ({
       ...services,
       login: login.open,
-      pickModel: modelPicker.open,
+      pick: picker.open,
       ...(options.cwd === undefined ? {} : { projectDir: options.cwd, editFile: (path, editor) => editFileInTerminal(path, editor) }),
     }),
-    [options.cwd, services, login.open, modelPicker.open],
+    [options.cwd, services, login.open, picker.open],
   );
   const resume = useResume(store, options.session, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
   const commands = useMemo(
@@ -108,8 +108,8 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
         mcpDialog
       ) : login.screen ? (
         login.screen
-      ) : modelPicker.screen ? (
-        modelPicker.screen
+      ) : picker.screen ? (
+        picker.screen
       ) : resume.choices ? (
         <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} />
       ) : (

@@ -2,26 +2,7 @@
 // switch (the next request goes to the new model), Esc keeps the current one and leaves nothing.
 import { expect, it } from 'vitest';
 import { resolveModel } from '../../src/api/models.js';
-import { EMPTY_PROMPT, openRepl, submit, TURN_END } from './scenario.js';
-import type { ScreenSession } from './terminal.js';
-
-/**
- * Ink starts reading keys for a newly drawn picker an instant after drawing it, and a key that
- * arrives in between is lost. Presses `key` until `after` shows, again only while `before` still
- * does (the key was lost, not acted on).
- */
-async function pressUntil(session: ScreenSession, key: string, after: RegExp, before: RegExp): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    session.write(key);
-    try {
-      await session.waitFor((s) => s.screen().some((line) => after.test(line)), String(after), 1000);
-      return;
-    } catch (error) {
-      if (!session.screen().some((line) => before.test(line))) throw error;
-    }
-  }
-  throw new Error(`${String(after)} never showed`);
-}
+import { EMPTY_PROMPT, openRepl, pressUntil, submit, TURN_END } from './scenario.js';
 
 const SONNET = resolveModel('sonnet');
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionEffort } from '../../../src/api/requestFeatures.js';
 import { effortCommand } from '../../../src/commands/effort.js';
+import type { PickerRequest } from '../../../src/commands/types.js';
 import { session } from '../../../src/state/session.js';
 import { fakeCommandContext } from './fakeContext.js';
 
@@ -74,5 +75,36 @@ describe('/effort', () => {
     expect(await run('high')).toMatch(/^CLAUDE_CODE_EFFORT_LEVEL=low decides the effort of this session/);
     expect(sessionEffort.get()).toBeUndefined();
     await expect(readFile(settingsFile())).rejects.toThrow();
+  });
+
+  it("alone with a picker offers the levels with what this model is sent, and applies the one picked", async () => {
+    const asked: PickerRequest[] = [];
+    const answers = ['max', undefined];
+    const pick = (request: PickerRequest) => {
+      asked.push(request);
+      return Promise.resolve(answers.shift());
+    };
+    const { ctx, printed } = fakeCommandContext({ model: { current: () => 'claude-opus-4-5', set: () => undefined }, pick });
+    await effortCommand.run(ctx, '');
+    expect(asked[0]).toMatchObject({ current: 'auto', inUse: "auto (the model's default; claude-opus-4-5 uses high)" });
+    expect(asked[0]?.choices.map((choice) => choice.id)).toEqual(['low', 'medium', 'high', 'xhigh', 'max', 'auto']);
+    expect(asked[0]?.choices.find((choice) => choice.id === 'max')?.detail).toContain('(claude-opus-4-5 takes at most high, so high is sent)');
+    expect(printed.at(-1)).toBe('Effort set to max (claude-opus-4-5 takes at most high, so high is sent) for this session, from the next message.');
+    expect(sessionEffort.get()).toBe('max');
+
+    await effortCommand.run(ctx, '');
+    expect(asked[1]?.current).toBe('max');
+    expect(printed.at(-1)).toBe('Kept effort max (claude-opus-4-5 takes at most high, so high is sent).');
+    expect(sessionEffort.get()).toBe('max');
+  });
+
+  it('alone while CLAUDE_CODE_EFFORT_LEVEL decides says so rather than opening the picker', async () => {
+    vi.stubEnv('CLAUDE_CODE_EFFORT_LEVEL', 'low');
+    const pick = vi.fn();
+    const { ctx, printed } = fakeCommandContext({ model: { current: () => 'claude-opus-5-5', set: () => undefined }, pick });
+    await effortCommand.run(ctx, '');
+    expect(pick).not.toHaveBeenCalled();
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(/^Effort: /);
   });
 });

@@ -1,20 +1,20 @@
-// `/model` alone: the models to choose from, the one in use marked, Up/Down to move, Enter to
-// switch, Esc to keep the current one.
+// A list to choose one thing from (`/model` alone, `/effort` alone): the one in use marked, Up/Down
+// to move, Enter to take the highlighted one, Esc to keep what is in use.
 import { Box, Text, useInput } from 'ink';
-import type { ModelChoice } from '../../commands/types.js';
+import type { PickerRequest } from '../../commands/types.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 
 /** Rows of the list shown at once; the window follows the highlight. */
 const VISIBLE_ROWS = 10;
 
-export type ModelPickerProps = {
-  choices: readonly ModelChoice[];
-  current: string;
+export type ChoicePickerProps = {
+  request: PickerRequest;
   onPick: (id: string) => void;
   onCancel: () => void;
 };
 
-export function ModelPicker({ choices, current, onPick, onCancel }: ModelPickerProps) {
+export function ChoicePicker({ request, onPick, onCancel }: ChoicePickerProps) {
+  const { choices, current } = request;
   const [selected, setSelected, selectedRef] = useLatestState(Math.max(0, choices.findIndex((choice) => choice.id === current)));
   useInput((_input, key) => {
     if (key.escape) return onCancel();
@@ -31,8 +31,8 @@ export function ModelPicker({ choices, current, onPick, onCancel }: ModelPickerP
   const visible = choices.slice(start, start + VISIBLE_ROWS);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} marginTop={1}>
-      <Text bold>Choose the model for the rest of this session</Text>
-      <Text dimColor>{`In use: ${current}`}</Text>
+      <Text bold>{request.title}</Text>
+      <Text dimColor>{`In use: ${request.inUse}`}</Text>
       <Box flexDirection="column" marginTop={1}>
         {visible.map((choice, offset) => {
           const active = start + offset === selected;
@@ -46,7 +46,7 @@ export function ModelPicker({ choices, current, onPick, onCancel }: ModelPickerP
           );
         })}
       </Box>
-      <Text dimColor>{`↑/↓ choose (${selected + 1} of ${choices.length}) · Enter switch · Esc keep the current model`}</Text>
+      <Text dimColor>{`↑/↓ choose (${selected + 1} of ${choices.length}) · Enter ${request.pickVerb} · Esc ${request.keepText}`}</Text>
     </Box>
   );
 }
