@@ -211,7 +211,7 @@ describe('query: permissions', () => {
     const run = await runQuery({ tools: [guarded], turns: [{ blocks: [toolUse('Guarded', { value: 'x' }, 'tg')] }, finish] });
     const [result] = toolResultsOf(run.events);
     expect(result).toMatchObject({ isError: true, content: 'Guarded is off limits.' });
-    expect(result?.message.permissionDenied).toEqual({ toolName: 'Guarded', toolInput: { value: 'x' } });
+    expect(result?.message.permissionDenied).toEqual({ toolName: 'Guarded', toolInput: { value: 'x' }, check: {} });
     expect(run.terminal.reason).toBe('completed');
   });
 
@@ -232,7 +232,7 @@ describe('query: permissions', () => {
     expect(asked).toEqual(['Polite:tq:May I?']);
     const [result] = toolResultsOf(run.events);
     expect(result).toMatchObject({ isError: true, content: 'The user said no.' });
-    expect(result?.message.permissionDenied).toEqual({ toolName: 'Polite', toolInput: {} });
+    expect(result?.message.permissionDenied).toEqual({ toolName: 'Polite', toolInput: {}, check: {} });
   });
 
   it('runs with the input the caller rewrote, after checking it again', async () => {
