@@ -3,6 +3,10 @@
 import { Box, Text, useInput } from 'ink';
 import type { PickerRequest } from '../../commands/types.js';
 import { useLatestState } from '../hooks/useLatestState.js';
+import { DIALOG_CHROME, DialogText, Guttered } from './Guttered.js';
+
+/** `In use: ` before what is in use; a long one wraps beside it. */
+const IN_USE_GUTTER = 8;
 
 /** Rows of the list shown at once; the window follows the highlight. */
 const VISIBLE_ROWS = 10;
@@ -31,8 +35,8 @@ export function ChoicePicker({ request, onPick, onCancel }: ChoicePickerProps) {
   const visible = choices.slice(start, start + VISIBLE_ROWS);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} marginTop={1}>
-      <Text bold>{request.title}</Text>
-      <Text dimColor>{`In use: ${request.inUse}`}</Text>
+      <DialogText bold text={request.title} />
+      <Guttered mark="In use:" markDim dim gutter={IN_USE_GUTTER} inset={DIALOG_CHROME} lines={[request.inUse]} />
       <Box flexDirection="column" marginTop={1}>
         {visible.map((choice, offset) => {
           const active = start + offset === selected;
@@ -46,7 +50,7 @@ export function ChoicePicker({ request, onPick, onCancel }: ChoicePickerProps) {
           );
         })}
       </Box>
-      <Text dimColor>{`↑/↓ choose (${selected + 1} of ${choices.length}) · Enter ${request.pickVerb} · Esc ${request.keepText}`}</Text>
+      <DialogText dim text={`↑/↓ choose (${selected + 1} of ${choices.length}) · Enter ${request.pickVerb} · Esc ${request.keepText}`} />
     </Box>
   );
 }

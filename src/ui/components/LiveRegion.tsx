@@ -3,6 +3,8 @@
 // moved to the transcript.
 import { Box, Text } from 'ink';
 import { useRepl } from '../hooks/useReplStore.js';
+import { ansi } from '../markdown/ansi.js';
+import { Guttered } from './Guttered.js';
 import { AnswerLines } from './TranscriptRow.js';
 import { ToolUseDetail, useToolDetailToggle } from './ToolUseDetail.js';
 
@@ -32,11 +34,11 @@ export function LiveRegion() {
       )}
       {tools.map((tool) => (
         <Box key={tool.id} flexDirection="column" marginTop={1}>
-          <Text>
-            <Text color="yellow">● </Text>
-            <Text bold>{tool.title}</Text>
-            <Text dimColor>{tool.id === awaitingApproval ? ' waiting for approval' : ' running…'}</Text>
-          </Text>
+          <Guttered
+            mark="●"
+            markColor="yellow"
+            lines={[ansi.bold(tool.title) + ansi.dim(tool.id === awaitingApproval ? ' waiting for approval' : ' running…')]}
+          />
           {tool.detail !== undefined && <ToolUseDetail detail={tool.detail} />}
         </Box>
       ))}

@@ -6,6 +6,7 @@ import type { PermissionPreview, PermissionRequest } from '../../state/store.js'
 import { resultForChoice, type PermissionChoice } from '../format/permissionRequest.js';
 import { DiffView } from './DiffView.js';
 import { ChoiceList } from './ChoiceList.js';
+import { DialogText } from './Guttered.js';
 
 export type PermissionDialogProps = {
   request: PermissionRequest;
@@ -39,13 +40,11 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
   ];
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1}>
-      <Text bold color="yellow">
-        Allow {request.title}?
-      </Text>
-      {request.agentName !== undefined && <Text dimColor>Asked by the {request.agentName} sub-agent</Text>}
+      <DialogText bold color="yellow" text={`Allow ${request.title}?`} />
+      {request.agentName !== undefined && <DialogText dim text={`Asked by the ${request.agentName} sub-agent`} />}
       <Preview preview={request.preview} />
       <ChoiceList options={options} selected={selected} feedback={{ index: DENY, prefix: ': ', text: feedback }} />
-      <Text dimColor>enter to confirm · esc to stop the turn</Text>
+      <DialogText dim text="enter to confirm · esc to stop the turn" />
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { ReplStore } from '../../state/store.js';
 import { SPINNER_FRAMES, spinnerText } from '../format/spinnerLine.js';
 import { useRepl, useReplStoreApi } from '../hooks/useReplStore.js';
+import { Guttered } from './Guttered.js';
 
 /** Twice a second: enough to show it is alive, a few bytes each time (only the changed cells). */
 const TICK_MS = 500;
@@ -56,10 +57,7 @@ export function SpinnerLine({ now = Date.now, tickMs = TICK_MS }: { now?: () => 
   const frame = SPINNER_FRAMES[current.tick % SPINNER_FRAMES.length];
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text>
-        <Text color="cyan">{frame} </Text>
-        <Text color="cyan">{spinnerText(verb, current.elapsedMs, current.outputTokens)}</Text>
-      </Text>
+      <Guttered mark={frame ?? ''} markColor="cyan" color="cyan" lines={[spinnerText(verb, current.elapsedMs, current.outputTokens)]} />
       {queued.map((prompt, index) => (
         <Text key={index} dimColor>
           {'  ↳ queued: '}

@@ -1,10 +1,8 @@
 // One finished item of the transcript. Printed once by <Static>; never re-rendered.
 import { Box, Text } from 'ink';
 import type { NoticeTone, TranscriptItem } from '../../state/store.js';
-import { useColumns } from '../hooks/useColumns.js';
-import { expandTabs } from '../markdown/ansi.js';
-import { wrapRendered } from '../markdown/wrap.js';
 import { DiffView } from './DiffView.js';
+import { ANSWER_GUTTER, Guttered } from './Guttered.js';
 import { Welcome } from './Welcome.js';
 
 const TONE_COLORS: Record<NoticeTone, string | undefined> = {
@@ -48,41 +46,6 @@ export function Thinking({ text, seconds, expanded }: { text: string; seconds: n
     <Box flexDirection="column" marginTop={1}>
       <Text dimColor>∴ Thinking</Text>
       <Guttered mark="" lines={text.trim().split('\n')} dim italic />
-    </Box>
-  );
-}
-
-/** Width of the answer's gutter, where a block's `●` goes. */
-export const ANSWER_GUTTER = 2;
-
-type GutteredProps = {
-  mark: string;
-  markColor?: string;
-  markDim?: boolean;
-  lines: readonly string[];
-  color?: string;
-  bold?: boolean;
-  dim?: boolean;
-  italic?: boolean;
-  gutter?: number;
-};
-
-/**
- * Lines beside a mark in a fixed gutter, wrapped here (not by Ink, whose flex rows let two texts
- * overflow a narrow terminal) so indents are kept and no row is wider than the terminal.
- */
-function Guttered({ mark, markColor, markDim, lines, color, bold, dim, italic, gutter = ANSWER_GUTTER }: GutteredProps) {
-  const width = useColumns() - gutter;
-  return (
-    <Box>
-      <Box width={gutter} flexShrink={0}>
-        <Text color={markColor} dimColor={markDim}>
-          {mark}
-        </Text>
-      </Box>
-      <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim} italic={italic}>
-        {lines.flatMap((line) => expandTabs(line).split('\n').flatMap((row) => wrapRendered(row, width))).join('\n')}
-      </Text>
     </Box>
   );
 }

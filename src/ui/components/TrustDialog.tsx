@@ -1,11 +1,13 @@
 // The workspace-trust question, shown on its own before the REPL starts in a folder nobody has
 // trusted yet: nothing from the folder has run while it is on screen. It lists what the folder
 // would run (hooks, credential helpers, MCP servers, …) so the answer is an informed one.
-import { Box, render, Text, useInput } from 'ink';
+import { Box, render, useInput } from 'ink';
 import { useRef } from 'react';
 import type { TrustFinding } from '../../bootstrap/trustFindings.js';
 import { useLatestState } from '../hooks/useLatestState.js';
+import { ansi } from '../markdown/ansi.js';
 import { ChoiceList } from './ChoiceList.js';
+import { DIALOG_CHROME, DialogText, Guttered } from './Guttered.js';
 
 export type TrustAnswer = 'trust' | 'leave';
 
@@ -42,34 +44,37 @@ export function TrustDialog({ folder, findings, sessionOnly, onAnswer }: TrustDi
   });
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-      <Text bold color="yellow">
-        Do you trust the files in this folder?
-      </Text>
-      <Text>{folder}</Text>
+      <DialogText bold color="yellow" text="Do you trust the files in this folder?" />
+      <DialogText text={folder} />
       <Box marginTop={1}>
-        <Text>
-          Pulse will read, change and run files here, and the folder may set up commands that run without asking. Nothing
-          from it has run yet. If you did not write it or do not know where it came from, look through it first.
-        </Text>
+        <DialogText
+          text={
+            'Pulse will read, change and run files here, and the folder may set up commands that run without asking. ' +
+            'Nothing from it has run yet. If you did not write it or do not know where it came from, look through it first.'
+          }
+        />
       </Box>
       {findings.length > 0 && (
         <Box flexDirection="column" marginTop={1}>
-          <Text>Trusting it lets these run:</Text>
+          <DialogText text="Trusting it lets these run:" />
           {findings.map((finding) => (
-            <Text key={`${finding.what}@${finding.where}`}>
-              {'  • '}
-              {finding.what} <Text dimColor>from {finding.where}</Text>
-            </Text>
+            <Guttered
+              key={`${finding.what}@${finding.where}`}
+              mark="  •"
+              gutter={4}
+              inset={DIALOG_CHROME}
+              lines={[`${finding.what} ${ansi.dim(`from ${finding.where}`)}`]}
+            />
           ))}
         </Box>
       )}
       {sessionOnly && (
         <Box marginTop={1}>
-          <Text>This is your home folder, so a yes holds for this session only.</Text>
+          <DialogText text="This is your home folder, so a yes holds for this session only." />
         </Box>
       )}
       <ChoiceList options={OPTIONS} selected={selected} feedback={NO_FEEDBACK} />
-      <Text dimColor>enter to confirm · esc to exit</Text>
+      <DialogText dim text="enter to confirm · esc to exit" />
     </Box>
   );
 }

@@ -1,5 +1,10 @@
-// The banner printed once at the top of the session.
+// The banner printed once at the top of the session. At a narrow width a long model name or
+// folder wraps under itself, beside its label.
 import { Box, Text } from 'ink';
+import { DIALOG_CHROME, DialogText, Guttered } from './Guttered.js';
+
+/** The labels' column: `model ` and `cwd   `. */
+const LABEL_WIDTH = 6;
 
 export type WelcomeProps = { version: string; model: string; cwd: string };
 
@@ -11,15 +16,9 @@ export function Welcome({ version, model, cwd }: WelcomeProps) {
         <Text bold>Pulse</Text>
         <Text dimColor> v{version}</Text>
       </Text>
-      <Text>
-        <Text dimColor>model </Text>
-        {model}
-      </Text>
-      <Text>
-        <Text dimColor>cwd   </Text>
-        {cwd}
-      </Text>
-      <Text dimColor>Tip: type / for commands · end a line with \ for a new one · shift+tab changes mode</Text>
+      <Guttered mark="model" markDim gutter={LABEL_WIDTH} inset={DIALOG_CHROME} lines={[model]} />
+      <Guttered mark="cwd" markDim gutter={LABEL_WIDTH} inset={DIALOG_CHROME} lines={[cwd]} />
+      <DialogText dim text={'Tip: type / for commands · end a line with \\ for a new one · shift+tab changes mode'} />
     </Box>
   );
 }

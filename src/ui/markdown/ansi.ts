@@ -13,6 +13,7 @@ export const ansi = {
   italic: style(3, 23),
   underline: style(4, 24),
   strikethrough: style(9, 29),
+  inverse: style(7, 27),
   red: style(31, 39),
   green: style(32, 39),
   yellow: style(33, 39),
