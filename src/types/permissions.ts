@@ -96,4 +96,10 @@ export type PermissionResult =
       updatedInput?: Record<string, unknown>;
       updatedPermissions?: PermissionUpdate[];
     }
-  | { behavior: 'deny'; message: string; interrupt?: boolean };
+  | {
+      behavior: 'deny';
+      message: string;
+      interrupt?: boolean;
+      /** No one could be asked (print mode, an SDK run without a prompt tool): the refusal is Pulse's own, not a person's answer. */
+      unasked?: true;
+    };

@@ -48,6 +48,24 @@ describe('Agent SDK', () => {
     expect(JSON.stringify(results.find((block) => block.tool_use_id === 'toolu_bash'))).toContain('no shell today');
     expect(resultsOf(run.messages)[0]).toMatchObject({ subtype: 'success' });
     expect(s.mock.pairingErrors).toEqual([]);
+    // The host answered: Claude Code 2.1.332 prints no permission_denied line then (only for a
+    // refusal of its own: a rule, a mode, a hook, or a question with no one to ask).
+    expect(kindsOf(run.messages as Array<{ type: string; subtype?: string }>)).not.toContain('system/permission_denied');
+  });
+
+  it('without canUseTool a question no one can answer is refused, and a permission_denied line says so', async () => {
+    const s = await scenario([
+      { content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'touch denied.txt' } }] },
+      { content: [{ type: 'text', text: 'done' }] },
+    ]);
+    const run = await runSdkQuery(s, 'make a file');
+    expect(existsSync(join(s.world.repo, 'denied.txt'))).toBe(false);
+    const messages = run.messages as Array<Record<string, unknown>>;
+    const denied = messages.filter((message) => message.type === 'system' && message.subtype === 'permission_denied');
+    expect(denied).toEqual([expect.objectContaining({ tool_name: 'Bash', tool_use_id: 'toolu_bash' })]);
+    expect(denied[0]).not.toHaveProperty('decision_reason_type');
+    const kinds = kindsOf(messages as Array<{ type: string; subtype?: string }>);
+    expect(kinds.indexOf('system/permission_denied')).toBe(kinds.indexOf('user') - 1);
   });
 
   it('lets an SDK PreToolUse hook callback block a command', async () => {

@@ -232,7 +232,7 @@ describe('query: permissions', () => {
     expect(asked).toEqual(['Polite:tq:May I?']);
     const [result] = toolResultsOf(run.events);
     expect(result).toMatchObject({ isError: true, content: 'The user said no.' });
-    expect(result?.message.permissionDenied).toEqual({ toolName: 'Polite', toolInput: {}, check: {} });
+    expect(result?.message.permissionDenied).toEqual({ toolName: 'Polite', toolInput: {} });
   });
 
   it('runs with the input the caller rewrote, after checking it again', async () => {

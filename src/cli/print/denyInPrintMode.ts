@@ -4,6 +4,7 @@ import type { CanUseToolFn } from '../../query/deps.js';
 
 export const denyInPrintMode: CanUseToolFn = async ({ tool, decision }) => ({
   behavior: 'deny',
+  unasked: true,
   // A safety check (a protected file, leaving the sandbox) is asked whatever the rules say, and
   // auto mode says why its reviewer passed the question on: the question itself is the useful part.
   message:

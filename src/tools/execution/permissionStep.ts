@@ -16,7 +16,8 @@ type Allow = Extract<PermissionDecision, { behavior: 'allow' }>;
 
 export type PermissionOutcome =
   | { allowed: true; updatedInput?: Record<string, unknown> }
-  | { allowed: false; message: string; check: PermissionDenialCheck };
+  /** `check` when the refusal was the permission check's own (not a person's or host's answer). */
+  | { allowed: false; message: string; check?: PermissionDenialCheck };
 
 export type PermissionStepResult = { outcome: PermissionOutcome; notices: SystemMessage[] };
 
@@ -39,8 +40,17 @@ export async function decidePermission(
   }
   const fromHooks = await answerFromHooks(tool, input, context, combined, notices, uuid);
   const answer = fromHooks ?? (await canUseTool({ tool, input, toolUseId: context.toolUseId, context, decision: combined }));
-  const check: PermissionDenialCheck = fromHooks?.behavior === 'deny' ? { reasonType: 'hook', reason: fromHooks.message } : {};
-  return { outcome: await applyAnswer(answer, check, context, notices, uuid), notices };
+  return { outcome: await applyAnswer(answer, refusalCheck(fromHooks, answer), context, notices, uuid), notices };
+}
+
+/**
+ * A PermissionRequest hook's refusal, or one nobody was asked for, is the check's own and is
+ * reported as such; a person or SDK host who answered no is not (the reference prints no
+ * permission_denied line for a host's answer).
+ */
+function refusalCheck(fromHooks: PermissionResult | undefined, answer: PermissionResult): PermissionDenialCheck | undefined {
+  if (fromHooks?.behavior === 'deny') return { reasonType: 'hook', reason: fromHooks.message };
+  return answer.behavior === 'deny' && answer.unasked ? {} : undefined;
 }
 
 /** The chain's reasons in the reference's `decision_reason_type` terms (don't-ask is a mode there). */
@@ -124,14 +134,14 @@ async function answerFromHooks(
 /** "Don't ask again" changes the live rules; `interrupt` stops the whole turn. */
 async function applyAnswer(
   answer: PermissionResult,
-  check: PermissionDenialCheck,
+  check: PermissionDenialCheck | undefined,
   context: CallContext,
   notices: SystemMessage[],
   uuid: () => string,
 ): Promise<PermissionOutcome> {
   if (answer.behavior === 'deny') {
     if (answer.interrupt) context.abortTurn?.();
-    return { allowed: false, message: answer.message, check };
+    return { allowed: false, message: answer.message, ...(check ? { check } : {}) };
   }
   if (answer.updatedPermissions?.length && context.updatePermissions) {
     try {
