@@ -6,19 +6,11 @@
 // permission-denials-keys.json beside it, which tests/e2e/permissionDeniedShapes.test.ts compares
 // Pulse with.
 // Usage: node scripts/reference/permissionDenials.mjs   (REFERENCE_BIN names another reference binary)
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { keysByKind, recordScenarios, runScripted } from './streamJsonRecorder.mjs';
-
-const ARGS = ['-p', 'Do the thing.', '--output-format', 'stream-json', '--verbose'];
+import { keysByKind, PROJECT_RUN_ARGS, recordScenarios, runInProject } from './streamJsonRecorder.mjs';
 
 async function record(modules, scratch, name, scenario) {
   const { keyPaths, shapeKind, denialTurns, denialSummary } = modules;
-  const home = join(scratch, name);
-  const project = join(home, 'project');
-  await mkdir(join(project, '.claude'), { recursive: true });
-  await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(scenario.settings));
-  const { code, lines } = await runScripted(modules, { name, home, cwd: project, args: [...ARGS, ...scenario.args], turns: denialTurns() });
+  const { code, lines } = await runInProject(modules, { scratch, name, settings: scenario.settings, args: scenario.args, turns: denialTurns() });
   const keys = keysByKind(lines, shapeKind, keyPaths);
   return {
     exitCode: code,
@@ -34,6 +26,6 @@ await recordScenarios({
     "export * from './tests/support/mockAnthropic.ts'; export * from './tests/support/sdkLineShapes.ts'; export * from './tests/support/denialScenarios.ts';",
   scenariosFile: 'permission-denial-scenarios.json',
   outFile: 'permission-denials-keys.json',
-  argsNote: `${ARGS.join(' ')} + each scenario's args`,
+  argsNote: `${PROJECT_RUN_ARGS.join(' ')} + each scenario's args`,
   record,
 });

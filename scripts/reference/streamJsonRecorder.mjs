@@ -2,7 +2,7 @@
 // mock with a scripted main loop, reading its stream-json lines, and the scenario-file loop that
 // writes what each scenario printed into tests/fixtures/reference-output.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSourceModules, mockCliEnv, root } from '../bench/harness.mjs';
@@ -46,6 +46,22 @@ export async function runScripted(modules, { name, home, cwd, args, turns }) {
   } finally {
     await mock.close();
   }
+}
+
+/** What runInProject runs the reference with, before a scenario's own arguments. */
+export const PROJECT_RUN_ARGS = ['-p', 'Do the thing.', '--output-format', 'stream-json', '--verbose'];
+
+/**
+ * runScripted in a project of its own under `scratch/name` (HOME is `scratch/name`) whose
+ * .claude/settings.json is `settings`, with `-p 'Do the thing.' --output-format stream-json
+ * --verbose` and `args`.
+ */
+export async function runInProject(modules, { scratch, name, settings, args, turns }) {
+  const home = join(scratch, name);
+  const project = join(home, 'project');
+  await mkdir(join(project, '.claude'), { recursive: true });
+  await writeFile(join(project, '.claude', 'settings.json'), JSON.stringify(settings));
+  return runScripted(modules, { name, home, cwd: project, args: [...PROJECT_RUN_ARGS, ...args], turns });
 }
 
 /** Every key path each kind of line carried, sorted. */
