@@ -3,12 +3,10 @@
 // or with the space they broke at. Here every wrapped row continues under the text, no row is
 // wider than its room, and a list item or indent keeps its own hanging indent (wrapRendered).
 import { Box, Text } from 'ink';
+import { ANSWER_GUTTER, wrapBesideGutter } from '../format/answerRows.js';
 import { useColumns } from '../hooks/useColumns.js';
-import { expandTabs } from '../markdown/ansi.js';
-import { wrapRendered } from '../markdown/wrap.js';
 
-/** Width of the answer's gutter, where a block's `●` goes. */
-export const ANSWER_GUTTER = 2;
+export { ANSWER_GUTTER };
 
 /** Columns a dialog's round border and its one-column padding take from each row. */
 export const DIALOG_CHROME = 4;
@@ -33,7 +31,7 @@ export function Guttered({ mark, markColor, markDim, lines, color, bold, dim, it
   const width = useColumns() - inset - gutter;
   const text = (
     <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim} italic={italic}>
-      {lines.flatMap((line) => expandTabs(line).split('\n').flatMap((row) => wrapRendered(row, width))).join('\n')}
+      {wrapBesideGutter(lines, width).join('\n')}
     </Text>
   );
   if (gutter === 0) return text;

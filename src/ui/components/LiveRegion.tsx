@@ -1,10 +1,13 @@
 // The only part of the conversation that redraws: the unfinished line of the answer (drawn as
 // the transcript will print it) and tool calls still running. Everything finished has already
-// moved to the transcript.
+// moved to the transcript. In the REPL the writer draws the answer's rows itself where the
+// answer slot's marker stands (runner/answerView.ts); only the tool calls are Ink's.
 import { Box, Text } from 'ink';
 import { useRepl } from '../hooks/useReplStore.js';
 import { ansi } from '../markdown/ansi.js';
 import { Guttered } from './Guttered.js';
+import { liveWriter } from '../terminal/lineDiffLog.js';
+import { SLOT_MARKERS } from '../terminal/liveSlots.js';
 import { AnswerLines } from './TranscriptRow.js';
 import { ToolUseDetail, useToolDetailToggle } from './ToolUseDetail.js';
 
@@ -14,10 +17,13 @@ export function LiveRegion() {
   const preview = useRepl((state) => state.livePreview);
   const awaitingApproval = useRepl((state) => state.permissionRequest?.toolUseId);
   useToolDetailToggle();
-  if (tools.length === 0 && liveText === '') return null;
+  const slotted = liveWriter() !== undefined;
+  if (tools.length === 0 && liveText === '' && !slotted) return null;
   return (
     <Box flexDirection="column">
-      {preview ? (
+      {slotted ? (
+        <Text>{SLOT_MARKERS.answer}</Text>
+      ) : preview ? (
         preview.lines.length > 0 && (
         // Drawn exactly as the transcript will print it, so finishing it costs no redraw.
           <AnswerLines lines={preview.lines} startsBlock={preview.startsBlock} />

@@ -1,7 +1,7 @@
-// Applies what one turn of the loop yields to the store: streamed text becomes committed lines
-// (coalesced into frames paced by FramePacer: at most ~30 a second, fewer when text arrives
-// fast), tool calls wait in the live region until their result arrives, and history messages
-// are appended for the next request.
+// Applies what one turn of the loop yields to the screen and the store: streamed text becomes
+// finished lines and a live rest (coalesced into frames paced by FramePacer: at most four a
+// second, fewer when text arrives fast) shown by an AnswerView, tool calls wait in the live
+// region until their result arrives, and history messages are appended for the next request.
 import type { ReplStore } from '../../state/store.js';
 import { findToolByName, type AnyTool } from '../../tools/Tool.js';
 import type {
@@ -16,6 +16,8 @@ import type {
 import { MarkdownLineStream, renderAnswer } from '../markdown/lineStream.js';
 import { progressDetail } from '../format/progressDetail.js';
 import { describeToolResult, toolTitle } from '../format/toolDisplay.js';
+import type { AnswerBlockLines } from '../format/answerRows.js';
+import { answerView, type AnswerView } from './answerView.js';
 import { FramePacer } from './framePacer.js';
 import { answerWidth } from './answerWidth.js';
 
@@ -36,12 +38,15 @@ export class TurnPresenter {
   private retryNoteId: string | undefined;
   /** When the thinking block streaming now began, for its "Thought for Ns" line. */
   private thinkingStartedAt: number | undefined;
+  private readonly answer: AnswerView;
 
   constructor(
     private readonly store: ReplStore,
     private readonly tools: readonly AnyTool[],
     private readonly pacer: FramePacer = new FramePacer(),
-  ) {}
+  ) {
+    this.answer = answerView(store);
+  }
 
   get outputTokens(): number {
     return this.finishedTokens + this.currentTokens;
@@ -71,6 +76,7 @@ export class TurnPresenter {
     this.endTextBlock();
     this.flush();
     this.clearRetryNote();
+    this.answer.close();
   }
 
   /** Retries are transient: one footer note, replaced by the next, gone when the turn ends. */
@@ -129,29 +135,32 @@ export class TurnPresenter {
   private flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    const state = this.store.getState();
+    let finished: AnswerBlockLines | undefined;
     if (this.stream && this.pendingText !== '') {
-      this.commitLines(this.stream.push(this.pendingText));
+      finished = this.finishedLines(this.stream.push(this.pendingText));
       this.pacer.drew(this.pendingText.length);
       this.pendingText = '';
     }
-    state.setOutputTokens(this.outputTokens);
-    state.setLiveText(this.stream?.pending ?? '', this.stream ? { lines: this.stream.preview(), startsBlock: this.needsBullet } : null);
+    this.store.getState().setOutputTokens(this.outputTokens);
+    const live = this.stream && { text: this.stream.pending, preview: { lines: this.stream.preview(), startsBlock: this.needsBullet } };
+    this.answer.show({ finished, live });
   }
 
   private endTextBlock(): void {
     if (!this.stream) return;
     this.flush();
-    this.commitLines(this.stream.finish());
+    const finished = this.finishedLines(this.stream.finish());
     this.stream = undefined;
     this.needsBullet = true;
-    this.store.getState().setLiveText('');
+    this.answer.show({ finished, live: undefined });
   }
 
-  private commitLines(lines: string[]): void {
-    if (lines.length === 0) return;
-    this.store.getState().addTranscript({ kind: 'assistant_lines', lines, startsBlock: this.needsBullet });
+  /** The block's next finished lines; the first of a block carries its bullet. */
+  private finishedLines(lines: string[]): AnswerBlockLines | undefined {
+    if (lines.length === 0) return undefined;
+    const block = { lines, startsBlock: this.needsBullet };
     this.needsBullet = false;
+    return block;
   }
 
   private handleAssistant(message: AssistantMessage): void {
@@ -168,7 +177,7 @@ export class TurnPresenter {
         }
         // Streamed text is already on screen; a message that arrives whole is drawn now.
         if (this.stream) this.endTextBlock();
-        else this.commitLines(renderAnswer(block.text, answerWidth));
+        else this.showWhole(renderAnswer(block.text, answerWidth));
         this.needsBullet = true;
         continue;
       }
@@ -187,6 +196,15 @@ export class TurnPresenter {
         state.startToolUse({ id: block.id, title });
       }
     }
+  }
+
+  /**
+   * A text block that arrived whole goes to the transcript through the store, in order with
+   * what went there just before it (the prompt, a tool's result) and is not on screen yet.
+   */
+  private showWhole(lines: string[]): void {
+    const block = this.finishedLines(lines);
+    if (block) this.store.getState().addTranscript({ kind: 'assistant_lines', lines, startsBlock: block.startsBlock });
   }
 
   private handleUser(message: UserMessage): void {

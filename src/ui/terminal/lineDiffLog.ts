@@ -14,8 +14,12 @@
 //   taller than the rows above the cursor (a tall paragraph narrowed, a short screen), its top
 //   went into the scrollback, out of reach: then the screen and scrollback are cleared and the
 //   conversation printed so far is written again under the frame, so no half-erased copy stays.
+// - the rows of live slots (liveSlots.ts: the streaming answer, the spinner) stand where Ink
+//   drew their markers, and are drawn again without Ink when their owner says they changed;
+//   rows the writer printed itself go into a repaint in their place among Ink's.
 // The cursor stays hidden at column 0 of the frame's last row.
 import { bestSplice, reflowedHeight, rowsOf } from './frameRows.js';
+import { LiveSlots, type LiveSlot, type SlotRows } from './liveSlots.js';
 import { Pen } from './pen.js';
 import { writeRowChange } from './rowDiff.js';
 
@@ -48,6 +52,11 @@ export class LineDiffLog {
   private readonly pen = new Pen(() => this.columns());
   /** While a frame is drawn: the row it will rest on, and whether the cursor's place there was saved. */
   private resting: { row: number; saved: boolean } | undefined;
+  /** Ink's last frame, markers and all. */
+  private inkRows: string[] | undefined;
+  private readonly slots = new LiveSlots();
+  /** What the writer printed itself (the streamed answer), each after as much of Ink's printed output as there was then. */
+  private readonly ownPrinted: Array<{ after: number; text: string }> = [];
 
   constructor(
     private readonly stream: TerminalStream,
@@ -56,7 +65,40 @@ export class LineDiffLog {
 
   /** Draws a frame; false when it is what is already on screen. */
   render(output: string): boolean {
-    const next = this.fit(rowsOf(output));
+    this.inkRows = rowsOf(output);
+    return this.show(this.frame(this.inkRows));
+  }
+
+  /** Puts finished output above the live area, then draws the frame under it. */
+  commit(staticOutput: string, output: string): void {
+    this.inkRows = rowsOf(output);
+    this.commitRows(rowsOf(staticOutput), this.frame(this.inkRows));
+  }
+
+  /** Fills a slot of the live area (undefined empties it); drawn with the next frame. */
+  setSlot(slot: LiveSlot, rows: SlotRows | undefined): void {
+    this.slots.set(slot, rows);
+  }
+
+  /** Draws Ink's last frame again with the slots' rows as they are now. */
+  refresh(): void {
+    if (this.inkRows) this.show(this.frame(this.inkRows));
+  }
+
+  /** Prints finished rows above the live area (as <Static> output is) and draws the frame under them. */
+  print(finishedRows: SlotRows): void {
+    if (!this.inkRows) return;
+    const finished = [...finishedRows(this.columns())];
+    const ink = this.options.printed?.();
+    if (ink !== undefined) this.ownPrinted.push({ after: ink.length, text: finished.map((row) => `${row}\n`).join('') });
+    this.commitRows(finished, this.frame(this.inkRows));
+  }
+
+  private frame(inkRows: readonly string[]): string[] {
+    return this.fit(this.slots.compose(inkRows, this.columns()));
+  }
+
+  private show(next: string[]): boolean {
     if (this.takeSizeChange()) this.eraseResizedFrame();
     else if (next.length === this.rows.length && next.every((row, index) => row === this.rows[index])) return false;
     this.draw(next);
@@ -64,11 +106,8 @@ export class LineDiffLog {
     return true;
   }
 
-  /** Puts finished output above the live area, then draws the frame under it. */
-  commit(staticOutput: string, output: string): void {
-    const finished = rowsOf(staticOutput);
-    const next = this.fit(rowsOf(output));
-    // A repaint writes what Ink has printed, which includes `finished` already.
+  /** `finished` is in what has been printed (a repaint writes that, so it is written with it). */
+  private commitRows(finished: string[], next: string[]): void {
     if (this.takeSizeChange() && this.eraseResizedFrame() === 'repainted') this.draw(next);
     else if (finished.every((row, index) => row === this.rows[index])) {
       // Already on screen as the top of the live area: it simply stops being part of it.
@@ -95,7 +134,8 @@ export class LineDiffLog {
 
   /** Ink says `output` is on screen already. */
   sync(output: string): void {
-    this.rows = this.fit(rowsOf(output));
+    this.inkRows = rowsOf(output);
+    this.rows = this.frame(this.inkRows);
     this.cursor = Math.max(0, this.rows.length - 1);
   }
 
@@ -106,6 +146,7 @@ export class LineDiffLog {
       this.pen.newlines(1);
     }
     this.rows = [];
+    this.inkRows = undefined;
     this.cursor = 0;
     if (this.cursorHidden) this.pen.out += SHOW_CURSOR;
     this.cursorHidden = false;
@@ -137,7 +178,7 @@ export class LineDiffLog {
   }
 
   willRender(output: string): boolean {
-    const next = this.fit(rowsOf(output));
+    const next = this.frame(rowsOf(output));
     return this.sizeChanged() || next.length !== this.rows.length || next.some((row, index) => row !== this.rows[index]);
   }
 
@@ -176,7 +217,7 @@ export class LineDiffLog {
     const columns = this.columns();
     const above = this.rows.slice(0, Math.max(0, this.cursor)).reduce((sum, row) => sum + reflowedHeight(row, columns), 0);
     const reachable = this.screenRows() - reflowedHeight(this.rows[this.cursor] ?? '', columns);
-    const printed = above > reachable ? this.options.printed?.() : undefined;
+    const printed = above > reachable ? this.printedSoFar() : undefined;
     // What <Static> printed ends with a newline: the frame starts at column 0 under it.
     if (printed !== undefined) this.pen.opaque(`${CLEAR_ALL}${printed}`);
     else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
@@ -184,6 +225,19 @@ export class LineDiffLog {
     this.rows = [];
     this.cursor = 0;
     return printed === undefined ? 'erased' : 'repainted';
+  }
+
+  /** Everything printed above the live area so far, Ink's and the writer's own, in order. */
+  private printedSoFar(): string | undefined {
+    const ink = this.options.printed?.();
+    if (ink === undefined) return undefined;
+    let out = '';
+    let from = 0;
+    for (const { after, text } of this.ownPrinted) {
+      out += ink.slice(from, after) + text;
+      from = after;
+    }
+    return out + ink.slice(from);
   }
 
   private eraseFrame(): void {
@@ -303,6 +357,11 @@ export class LineDiffLog {
 
 let active: LineDiffLog | undefined;
 
+/** The REPL's writer, for the live slots; undefined when Ink writes through its own log (ink-testing-library). */
+export function liveWriter(): Pick<LineDiffLog, 'setSlot' | 'refresh' | 'print'> | undefined {
+  return active;
+}
+
 /** Ctrl+L: redraws the live area on a clean screen; false when Ink writes through its own log. */
 export function redrawTerminal(): boolean {
   if (!active) return false;
@@ -320,7 +379,10 @@ function create(stream: TerminalStream, options?: WriterOptions): InkLog {
   render.commit = (staticOutput, output) => log.commit(staticOutput, output);
   render.clear = () => log.clear();
   render.sync = (output) => log.sync(output);
-  render.done = () => log.done();
+  render.done = () => {
+    log.done();
+    if (active === log) active = undefined;
+  };
   render.redraw = () => log.redraw();
   render.setCursorPosition = () => log.setCursorPosition();
   render.isCursorDirty = () => log.isCursorDirty();
