@@ -80,9 +80,12 @@ export class LineDiffLog {
     this.slots.set(slot, rows);
   }
 
-  /** Draws Ink's last frame again with the slots' rows as they are now. */
+  /**
+   * Draws Ink's last frame again with the slots' rows as they are now. Not after a resize: that
+   * frame was laid out for the old size (rows wider than the terminal now), and Ink draws anew.
+   */
   refresh(): void {
-    if (this.inkRows) this.show(this.frame(this.inkRows));
+    if (this.inkRows && !this.sizeChanged()) this.show(this.frame(this.inkRows));
   }
 
   /** Prints finished rows above the live area (as <Static> output is) and draws the frame under them. */
@@ -91,7 +94,8 @@ export class LineDiffLog {
     const finished = [...finishedRows(this.columns())];
     const ink = this.options.printed?.();
     if (ink !== undefined) this.ownPrinted.push({ after: ink.length, text: finished.map((row) => `${row}\n`).join('') });
-    this.commitRows(finished, this.frame(this.inkRows));
+    // After a resize only the lines: the frame Ink draws for the new size goes under them.
+    this.commitRows(finished, this.sizeChanged() ? [] : this.frame(this.inkRows));
   }
 
   private frame(inkRows: readonly string[]): string[] {
@@ -217,7 +221,9 @@ export class LineDiffLog {
     const columns = this.columns();
     const above = this.rows.slice(0, Math.max(0, this.cursor)).reduce((sum, row) => sum + reflowedHeight(row, columns), 0);
     const reachable = this.screenRows() - reflowedHeight(this.rows[this.cursor] ?? '', columns);
-    const printed = above > reachable ? this.printedSoFar() : undefined;
+    // A row to spare: with the frame's top exactly at the screen's top, a drag of quick resizes
+    // still left part of a tall paragraph in the scrollback (tests/screen/resizeTall.test.ts).
+    const printed = above >= reachable ? this.printedSoFar() : undefined;
     // What <Static> printed ends with a newline: the frame starts at column 0 under it.
     if (printed !== undefined) this.pen.opaque(`${CLEAR_ALL}${printed}`);
     else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
