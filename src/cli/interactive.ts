@@ -18,18 +18,19 @@ import { PULSE_VERSION } from './version.js';
 import { confirmWorkspaceTrust } from './workspaceTrust.js';
 
 /**
- * Ink decides once, when it loads, whether it runs under CI (a `CI` variable) and then draws only
- * the last frame. A person at a terminal is never in that mode, so the variable is hidden while
- * Ink loads and put back at once: the commands Pulse runs still see it.
+ * Ink decides once, when it loads, whether it runs under CI (a `CI` or `CONTINUOUS_INTEGRATION`
+ * variable) and then draws only the last frame; chalk decides its colour level at the same time,
+ * and any `CI` variable at all, even `CI=false`, turns colours off. A person at a terminal is in
+ * neither mode, so both variables are removed while Ink loads and put back at once: the commands
+ * Pulse runs still see them.
  */
 async function loadReplOutsideCiMode(): Promise<typeof import('../ui/main.js')> {
-  const saved = process.env.CI;
-  process.env.CI = 'false';
+  const hidden = ['CI', 'CONTINUOUS_INTEGRATION'].map((name) => [name, process.env[name]] as const);
+  for (const [name] of hidden) delete process.env[name];
   try {
     return await import('../ui/main.js');
   } finally {
-    if (saved === undefined) delete process.env.CI;
-    else process.env.CI = saved;
+    for (const [name, value] of hidden) if (value !== undefined) process.env[name] = value;
   }
 }
 
