@@ -23,13 +23,21 @@ function frameOnScreen(session: ScreenSession, top: RegExp): string[] {
   return rows.slice(start >= 0 ? start : rows.length - (session.screen().length - 1));
 }
 
-/** Waits until the live area is drawn as a fresh session at the same size draws it. */
+/**
+ * Waits until the live area is drawn as a fresh session at the same size draws it. The fresh
+ * session's frame is read again at every check: a frame reaches the emulator in more than one
+ * chunk, so a copy taken once could be a half-drawn one.
+ */
 async function drawnAsFresh(session: ScreenSession, fresh: ScreenSession, top: RegExp): Promise<void> {
-  const expected = frameOnScreen(fresh, top);
-  await session.waitFor(
-    (s) => frameOnScreen(s, top).join('\n') === expected.join('\n'),
-    `the live area drawn as a fresh one:\n${expected.join('\n')}\n--- drawn instead`,
-  );
+  let expected: string[] = [];
+  try {
+    await session.waitFor((s) => {
+      expected = frameOnScreen(fresh, top);
+      return frameOnScreen(s, top).join('\n') === expected.join('\n');
+    }, 'the live area drawn as a fresh one');
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- the fresh session's live area\n${expected.join('\n')}`);
+  }
 }
 
 /** A row of the / menu: a command's name, then its description in a column of its own. */
