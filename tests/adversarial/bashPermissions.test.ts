@@ -49,6 +49,12 @@ beforeAll(() => {
   symlinkSync(join(project, 'secrets', 'key'), join(project, 'link-to-secret'));
   symlinkSync(join(project, 'secrets'), join(project, 'link-dir'));
   symlinkSync(join(root, 'outside'), join(project, 'escape'));
+  // Names that are not UTF-8, which the tools show and accept escaped (`\xff`): a link so named
+  // must be judged where it leads, like any other link.
+  const bytesIn = (name: string, byte: number): Buffer => Buffer.concat([Buffer.from(join(project, name)), Buffer.from([byte])]);
+  symlinkSync(join(project, 'secrets', 'key'), bytesIn('odd-link', 0xff));
+  symlinkSync(join(root, 'outside'), bytesIn('odd-escape', 0xfe));
+  writeFileSync(bytesIn('odd-file', 0xfd), 'plain\n');
   process.env.HOME = join(root, 'home');
 });
 
