@@ -132,7 +132,7 @@ async function session(modules, scratch, rounds, files, record) {
       const user = now.user - start.cpu.user - (clock.user - start.tools.user);
       const system = now.system - start.cpu.system - (clock.system - start.tools.system);
       record?.onRound(round, { wall, cpu: user + system, system });
-      if (record && process.env.BENCH_PROF) await globalThis.benchProf(round);
+      if (record && (process.env.BENCH_PROF || process.env.BENCH_ALLOC)) await globalThis.benchProf(round);
       // Measuring memory is not the loop's work: it happens between the timed stretches.
       if (round % 5 === 0) peakRss = Math.max(peakRss, process.memoryUsage.rss());
       if (record && MARKS.includes(round)) {
@@ -245,21 +245,32 @@ async function launch() {
 
 // BENCH_PROF=20-70,950-1000 writes a CPU profile of each stretch of rounds of the first measured
 // session to BENCH_PROF_DIR (default: the temporary directory), to see what a round costs;
+// BENCH_ALLOC=950-1000 a sampling heap profile of every allocation in each stretch, the ones
+// the collector took back included (a .heapprofile, for DevTools), to see what a round allocates;
 // BENCH_HEAP=100,1000 a heap snapshot at each of those marks (10, 100 or the last), to see what it holds.
-if (process.env.BENCH_PROF) {
+if (process.env.BENCH_PROF || process.env.BENCH_ALLOC) {
   const { Session } = await import('node:inspector/promises');
   const { writeFileSync } = await import('node:fs');
   const inspector = new Session();
   inspector.connect();
   await inspector.post('Profiler.enable');
   await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-  const windows = process.env.BENCH_PROF.split(',').map((w) => w.split('-').map(Number));
+  await inspector.post('HeapProfiler.enable');
+  const stretches = (spec) => (spec ?? '').split(',').filter(Boolean).map((w) => w.split('-').map(Number));
+  const kinds = [
+    { windows: stretches(process.env.BENCH_PROF), start: () => inspector.post('Profiler.start'), stop: async () => (await inspector.post('Profiler.stop')).profile, ext: 'cpuprofile' },
+    {
+      windows: stretches(process.env.BENCH_ALLOC),
+      start: () => inspector.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
+      stop: async () => (await inspector.post('HeapProfiler.stopSampling')).profile,
+      ext: 'heapprofile',
+    },
+  ];
   globalThis.benchProf = async (round) => {
-    for (const [from, to] of windows) {
-      if (round === from) await inspector.post('Profiler.start');
-      if (round === to) {
-        const { profile } = await inspector.post('Profiler.stop');
-        writeFileSync(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${from}-${to}.cpuprofile`), JSON.stringify(profile));
+    for (const { windows, start, stop, ext } of kinds) {
+      for (const [from, to] of windows) {
+        if (round === from) await start();
+        if (round === to) writeFileSync(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${from}-${to}.${ext}`), JSON.stringify(await stop()));
       }
     }
   };

@@ -220,7 +220,7 @@ export async function compactConversation(params: CompactConversationParams): Pr
     uuid(),
   );
   const kept = prompt ? [summaryMessage, prompt] : [summaryMessage];
-  const attachments = buildPostCompactAttachments({
+  const attachments = await buildPostCompactAttachments({
     history,
     uuid,
     readFileState: params.readFileState,

@@ -1,6 +1,7 @@
 // What a compacted session gets back besides the summary: the files it was working with, the
 // project instructions the caller wants kept in view, and the todo list. Each goes in as a meta
 // user message, within a fixed token budget.
+import { recordedTextOnDisk } from '../tools/read/recordedText.js';
 import type { FileReadRecord } from '../tools/Tool.js';
 import type { Message, UserMessage } from '../types/messages.js';
 import { createUserMessage, getToolUseBlocks } from '../utils/messages.js';
@@ -53,8 +54,8 @@ function capTokens(text: string, maxTokens: number): { text: string; cut: boolea
   return { text: text.slice(0, keepChars), cut: true };
 }
 
-function fileAttachment(path: string, record: FileReadRecord, maxTokens: number): { text: string; whole: boolean } {
-  const { text, cut } = capTokens(record.content, maxTokens);
+function fileAttachment(path: string, read: string, record: FileReadRecord, maxTokens: number): { text: string; whole: boolean } {
+  const { text, cut } = capTokens(read, maxTokens);
   const notes = [
     ...(record.isPartialView ? ['Only part of this file had been read.'] : []),
     ...(cut ? ['The file is cut short here; read it again for the rest.'] : []),
@@ -92,7 +93,7 @@ export type AttachmentSources = {
   uuid: () => string;
 };
 
-export function buildPostCompactAttachments(sources: AttachmentSources): Attachments {
+export async function buildPostCompactAttachments(sources: AttachmentSources): Promise<Attachments> {
   const messages: UserMessage[] = [];
   const restoredFiles: string[] = [];
   let budget = Math.max(0, Math.min(RESTORE_TOKEN_BUDGET, sources.budgetTokens ?? RESTORE_TOKEN_BUDGET));
@@ -113,10 +114,13 @@ export function buildPostCompactAttachments(sources: AttachmentSources): Attachm
       const room = Math.min(MAX_TOKENS_PER_RESTORED_FILE, budget - FILE_HEADER_TOKENS);
       if (room < MIN_RESTORED_FILE_TOKENS) break;
       const record = state.get(path);
-      // A text let go to bound memory (a large file read long ago) is not attached: the model
-      // reads it again before changing it, as with any file not restored.
-      if (!record || record.contentHash !== undefined) continue;
-      const file = fileAttachment(path, record, room);
+      // A large text is kept only as its hash: it comes back from disk if the file still holds
+      // it. One changed since (or too large to read again) is not attached, and the model reads
+      // it again before changing it, as with any file not restored.
+      if (!record) continue;
+      const read = await recordedTextOnDisk(path, record);
+      if (read === undefined) continue;
+      const file = fileAttachment(path, read, record, room);
       // Only a file shown whole still counts as read: Edit asks for a fresh Read of one cut short.
       if (!attach(file.text)) continue;
       filesAttached += 1;

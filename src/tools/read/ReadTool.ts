@@ -11,7 +11,7 @@ import { missingFileMessage } from '../shared/similarFile.js';
 import { DEFAULT_LINE_LIMIT, estimateTokens, MAX_FULL_READ_BYTES, MAX_OUTPUT_TOKENS } from './limits.js';
 import { readNotebook } from './notebook.js';
 import { READ_DESCRIPTION, readPrompt } from './prompt.js';
-import { readLineWindow } from './readLines.js';
+import { recordedText, readWindow, windowOf } from './recordedText.js';
 
 const inputSchema = lazySchema(() =>
   z.object({
@@ -102,11 +102,12 @@ function resultText(output: ReadOutput): string {
   );
 }
 
-/**
- * The text each Read put in readFileState, by its output. A session's history keeps every
- * result's SDK form, and a long one reads hundreds of files.
- */
-const textRead = new WeakMap<ReadOutput, string>();
+/** The lines as the file has them: the shown text without Pulse's `N\t` numbers. */
+const unnumbered = (content: string): string =>
+  content
+    .split('\n')
+    .map((line) => line.replace(/^\s*\d+\t/, ''))
+    .join('\n');
 
 export const ReadTool = {
   name: 'Read',
@@ -127,8 +128,7 @@ export const ReadTool = {
 
   async *call(input, ctx) {
     const absPath = absolutePath(input, ctx);
-    const startLine = Math.max(1, input.offset ?? 1);
-    const maxLines = input.limit ?? DEFAULT_LINE_LIMIT;
+    const { startLine, maxLines } = windowOf(input);
     const onDisk = pathOnDisk(absPath);
     const stats = await statOrUndefined(onDisk);
     if (!stats) throw new Error(await missingFileMessage(absPath, ctx.getCwd()));
@@ -137,13 +137,12 @@ export const ReadTool = {
       const cells = { numLines: notebook.cells, startLine: 1, totalLines: notebook.cells };
       return { data: { filePath: absPath, content: notebook.content, ...cells } };
     }
-    const window = await readLineWindow(onDisk, startLine, maxLines, stats.size <= MAX_FULL_READ_BYTES);
+    const window = await readWindow(onDisk, stats.size, startLine, maxLines);
     const content = numberLines(window.lines, startLine);
     const tokens = estimateTokens(content);
     if (tokens > MAX_OUTPUT_TOKENS) throw new Error(tooLargeMessage(tokens));
 
-    const isWholeFile = startLine === 1 && window.lines.length >= window.totalLines;
-    const text = isWholeFile && window.text !== undefined ? window.text : window.lines.join('\n');
+    const { text, isWholeFile } = recordedText(window, startLine);
     ctx.readFileState.set(absPath, {
       content: text,
       timestamp: stats.mtimeMs,
@@ -151,9 +150,7 @@ export const ReadTool = {
       limit: input.limit,
       isPartialView: !isWholeFile,
     });
-    const data = { filePath: absPath, content, numLines: window.lines.length, startLine, totalLines: window.totalLines };
-    textRead.set(data, text);
-    return { data };
+    return { data: { filePath: absPath, content, numLines: window.lines.length, startLine, totalLines: window.totalLines } };
   },
 
   toResultBlock: (output, toolUseId) => ({
@@ -162,13 +159,20 @@ export const ReadTool = {
     content: resultText(output),
   }),
 
-  // The reference's shape: the lines as the file has them, without Pulse's `N\t` numbers.
-  sdkResult: (output) => {
-    const lines = output.content.split('\n').map((line) => line.replace(/^\s*\d+\t/, '')).join('\n');
-    // Usually the very text readFileState keeps: the message then holds no second copy of it.
-    const text = textRead.get(output);
-    return { type: 'text', file: { ...output, content: text === lines ? text : lines } };
-  },
+  // The reference's shape: the lines as the file has them. Made when read (the SDK's stream, once):
+  // kept as a string, every Read in a long session's history would hold its file twice.
+  sdkResult: (output) => ({
+    type: 'text',
+    file: {
+      filePath: output.filePath,
+      get content() {
+        return unnumbered(output.content);
+      },
+      numLines: output.numLines,
+      startLine: output.startLine,
+      totalLines: output.totalLines,
+    },
+  }),
 
   summarizeResult: (output) => {
     if (output.totalLines === 0) return 'Read an empty file';

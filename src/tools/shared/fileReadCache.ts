@@ -1,15 +1,17 @@
 // readFileState, bounded with the reference's limits (Claude Code 2.1.332 builds its read state
 // as an LRU of at most 5,000 records and 25 MiB of texts, and keeps no text over 4 KB, only its
-// hash): a session that reads thousands of files, or a few huge ones, must not keep every text
-// it ever read. Past `maxEntries` records the least recently used goes, and Edit and Write ask
-// for a fresh Read of its file. Past `maxBytes` the least recently used large texts go first and
-// only their hash stays, so a few huge files read cost the model no re-Read.
+// hash): a session that reads thousands of files must not keep every text it ever read (the
+// history already holds what the model was shown). Past `maxEntries` records the least recently
+// used goes, and Edit and Write ask for a fresh Read of its file. A text over 4 KB stays whole
+// only while its record is the newest one set (the file just read or written, which the next
+// Edit most likely checks); once another is set only its hash stays, and the staleness check
+// and a post-compaction restore compare the file on disk with it (`recordHolds`).
 import type { FileReadRecord } from '../Tool.js';
 import { lazyCrypto } from '../../utils/lazyCrypto.js';
 
 export const MAX_READ_RECORDS = 5000;
 export const MAX_READ_BYTES = 25 * 1024 * 1024;
-/** Texts up to this size are kept whatever the total: hashing them would save little. */
+/** Texts up to this size are kept whole: hashing them would save little. */
 const SMALL_TEXT_BYTES = 4096;
 
 export type FileReadLimits = { maxEntries: number; maxBytes: number };
@@ -35,6 +37,8 @@ const withoutText = (record: FileReadRecord): FileReadRecord => ({ ...record, co
 export class FileReadCache extends Map<string, FileReadRecord> {
   readonly limits: FileReadLimits;
   #bytes = 0;
+  /** The path last set: the one record whose large text is still kept. */
+  #newest: string | undefined;
 
   // Entries are added after `super()`: Map's constructor would call the overridden `set` before
   // the private field exists.
@@ -64,34 +68,36 @@ export class FileReadCache extends Map<string, FileReadRecord> {
 
   override set(path: string, record: FileReadRecord): this {
     this.delete(path);
+    this.#hashNewest();
     super.set(path, record);
-    const added = weight(record);
-    this.#bytes += added;
-    this.#bound(path, added);
+    this.#newest = path;
+    this.#bytes += weight(record);
+    this.#bound();
     return this;
   }
 
+  /** The newest record's text, if large, becomes its hash (its place in the order stays). */
+  #hashNewest(): void {
+    const path = this.#newest;
+    const newest = path === undefined ? undefined : super.get(path);
+    if (path === undefined || newest === undefined || Buffer.byteLength(newest.content) <= SMALL_TEXT_BYTES) return;
+    const hashed = withoutText(newest);
+    super.set(path, hashed);
+    this.#bytes += weight(hashed) - weight(newest);
+  }
+
   /**
-   * Back within the limits. The record just read or written (`newest`) stays whole and is not
-   * counted against the others: one huge file read must not push out every small one.
+   * Back within the limits, the least recently used going first. The record just set stays,
+   * and its text is not counted against the others: one huge file read must not push out every
+   * small one.
    */
-  #bound(newest: string, newestBytes: number): void {
+  #bound(): void {
+    const newest = this.#newest === undefined ? undefined : super.get(this.#newest);
+    const newestBytes = newest === undefined ? 0 : weight(newest);
+    const over = () => this.size > this.limits.maxEntries || this.#bytes - newestBytes > this.limits.maxBytes;
     for (const [oldest, old] of super.entries()) {
-      if (this.size <= this.limits.maxEntries || oldest === newest) break;
-      super.delete(oldest);
-      this.#bytes -= weight(old);
-    }
-    const over = () => this.#bytes - newestBytes > this.limits.maxBytes;
-    for (const [path, record] of super.entries()) {
-      if (!over() || path === newest) break;
-      if (Buffer.byteLength(record.content) <= SMALL_TEXT_BYTES) continue;
-      const hashed = withoutText(record);
-      super.set(path, hashed);
-      this.#bytes += weight(hashed) - weight(record);
-    }
-    // Still over with only small texts held (custom limits): the oldest go.
-    for (const [oldest, old] of super.entries()) {
-      if (!over() || oldest === newest) return;
+      if (!over()) return;
+      if (oldest === this.#newest) continue;
       super.delete(oldest);
       this.#bytes -= weight(old);
     }
@@ -101,11 +107,13 @@ export class FileReadCache extends Map<string, FileReadRecord> {
     const record = super.get(path);
     if (record === undefined) return false;
     this.#bytes -= weight(record);
+    if (path === this.#newest) this.#newest = undefined;
     return super.delete(path);
   }
 
   override clear(): void {
     super.clear();
     this.#bytes = 0;
+    this.#newest = undefined;
   }
 }

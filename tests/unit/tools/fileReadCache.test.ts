@@ -54,22 +54,24 @@ describe('FileReadCache', () => {
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 
-  it('past the byte limit keeps only the hash of the oldest large texts, small ones whole', () => {
-    const cache = new FileReadCache(undefined, { maxEntries: 100, maxBytes: 15_000 });
+  it('keeps a text over 4 KB whole only while its record is the newest set, then only its hash', () => {
+    const cache = new FileReadCache();
     const large = (n: number) => `${n}`.padEnd(9_000, 'x');
     cache.set('/small', record('small text'));
     cache.set('/one', record(large(1)));
+    expect(cache.get('/one')?.content).toBe(large(1));
+    // Reading it again (or a get) does not make it newest: only a set does.
     cache.set('/two', record(large(2), true));
-    cache.set('/three', record(large(3)));
-    expect(cache.get('/small')?.content).toBe('small text');
     const one = cache.get('/one');
     expect(one?.content).toBe('');
     expect(one && recordHolds(one, large(1))).toBe(true);
     expect(one && recordHolds(one, large(2))).toBe(false);
+    cache.set('/two', record(large(2)));
     expect(cache.get('/two')?.content).toBe(large(2));
-    expect(cache.get('/three')?.content).toBe(large(3));
-    expect(cache.size).toBe(4);
-    expect(cache.bytes - 9_000).toBeLessThanOrEqual(15_000);
+    cache.set('/small', record('small text'));
+    expect(cache.get('/two')).toMatchObject({ content: '', isPartialView: false });
+    expect(cache.get('/small')?.content).toBe('small text');
+    expect([cache.size, cache.bytes]).toEqual([3, 12]);
   });
 
   it('keeps the record just made whole, even alone over the byte limit, without pushing others out', () => {
@@ -102,7 +104,7 @@ describe('FileReadCache', () => {
   });
 });
 
-describe('Edit and Write after the read records were bounded', () => {
+describe('Edit, Write and compaction after the read records were bounded', () => {
   let dir: string;
   let ctx: ToolUseContext;
 
@@ -159,20 +161,29 @@ describe('Edit and Write after the read records were bounded', () => {
     const stale = await runTool(EditTool, { file_path: second, old_string: 'marker', new_string: 'changed' }, ctx);
     expect(stale.error).toMatch(/changed on disk/);
   });
-});
 
-describe('compaction after the read records were bounded', () => {
-  it('re-attaches files whose text is kept, not those only hashed, and counts only the kept as read', () => {
-    const state = new FileReadCache(undefined, { maxEntries: 10, maxBytes: 10_000 });
-    state.set('/repo/old.ts', record('old line\n'.repeat(1_000)));
-    state.set('/repo/new.ts', record('new line\n'.repeat(1_000)));
-    state.set('/repo/small.ts', record('small\n'));
-    expect(state.get('/repo/old.ts')?.contentHash).toBeDefined();
+  it('re-attaches a file kept only as its hash from disk while the disk holds what was read', async () => {
+    ctx = makeToolContext(dir);
+    const texts: Record<string, string> = {
+      'whole.ts': `// whole\n${'whole line\n'.repeat(1_000)}`,
+      'changed.ts': `// changed\n${'changed line\n'.repeat(1_000)}`,
+      'window.ts': Array.from({ length: 3_000 }, (_, i) => `window line ${i + 1}`).join('\n'),
+      'small.ts': 'small\n',
+    };
+    for (const [name, text] of Object.entries(texts)) await writeFile(join(dir, name), text);
+    for (const name of ['whole.ts', 'changed.ts', 'small.ts']) await runTool(ReadTool, { file_path: join(dir, name) }, ctx);
+    await runTool(ReadTool, { file_path: join(dir, 'window.ts'), offset: 1_001, limit: 900 }, ctx);
+    await runTool(ReadTool, { file_path: join(dir, 'small.ts') }, ctx);
+    expect(['whole.ts', 'changed.ts', 'window.ts'].map((name) => ctx.readFileState.get(join(dir, name))?.content)).toEqual(['', '', '']);
+    await writeFile(join(dir, 'changed.ts'), `${texts['changed.ts']}added later\n`);
+
     let n = 0;
-    const { messages, restoredFiles } = buildPostCompactAttachments({ history: [], readFileState: state, uuid: () => `u${n++}` });
-    expect(restoredFiles.sort()).toEqual(['/repo/new.ts', '/repo/small.ts']);
-    const texts = messages.map((message) => JSON.stringify(message.message.content));
-    expect(texts.some((text) => text.includes('new line'))).toBe(true);
-    expect(texts.some((text) => text.includes('/repo/old.ts'))).toBe(false);
+    const { messages, restoredFiles } = await buildPostCompactAttachments({ history: [], readFileState: ctx.readFileState, uuid: () => `u${n++}` });
+    expect(restoredFiles.sort()).toEqual([join(dir, 'small.ts'), join(dir, 'whole.ts')]);
+    const attached = messages.map((message) => String(message.message.content));
+    expect(attached.some((text) => text.includes(texts['whole.ts']!.slice(0, 2_000)))).toBe(true);
+    expect(attached.some((text) => text.includes('window line 1001\nwindow line 1002') && text.includes('Only part of this file'))).toBe(true);
+    expect(attached.some((text) => text.includes('window line 1000\n'))).toBe(false);
+    expect(attached.some((text) => text.includes('changed.ts'))).toBe(false);
   });
 });

@@ -49,6 +49,13 @@ describe('Read', () => {
     expect(await sdkContent('whole.ts', 'const a = 1;\n12\ttabbed\n')).toEqual({ content: 'const a = 1;\n12\ttabbed\n', kept: 'const a = 1;\n12\ttabbed\n' });
     expect((await sdkContent('crlf.ts', 'a\r\nb\r\n')).content).toBe('a\nb\n');
     expect((await sdkContent('part.ts', 'one\ntwo\nthree\nfour\n', { offset: 2, limit: 2 })).content).toBe('two\nthree');
+    // Made when the SDK's stream (or the transcript) writes it, in the reference's key order.
+    const large = `${'x'.repeat(60)}\n`.repeat(200);
+    await writeFile(join(dir, 'large.ts'), large);
+    const result = await runTool(ReadTool, { file_path: join(dir, 'large.ts') }, makeToolContext(dir));
+    const written = JSON.parse(JSON.stringify(ReadTool.sdkResult(result.data!)));
+    expect(Object.keys(written.file)).toEqual(['filePath', 'content', 'numLines', 'startLine', 'totalLines']);
+    expect(written.file.content).toBe(large);
   });
 
   it('resolves relative paths against the cwd and strips CR from CRLF lines', async () => {
