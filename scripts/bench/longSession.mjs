@@ -229,7 +229,11 @@ async function launch() {
       const { startMockAnthropic } = await loadMockAnthropic(scratch);
       const turn = mockTurnFor(files);
       // The mock records every request it parses; a thousand 10 MB bodies would fill the heap.
-      mock = await startMockAnthropic({ turns: [], fallback: (request) => ((mock.requests.length = 0), turn(request)) });
+      // BENCH_CHUNK_MS=<ms> waits that long after each event of a reply, for a model at a pace
+      // nearer the API's (a reply is about seven events): V8 sizes its young generation by how
+      // fast the process allocates.
+      const chunkDelayMs = Number(process.env.BENCH_CHUNK_MS ?? 0);
+      mock = await startMockAnthropic({ turns: [], fallback: (request) => ((mock.requests.length = 0), { ...turn(request), chunkDelayMs }) });
       Object.assign(env, { BENCH_MOCK_URL: mock.url, PULSE_CONTEXT_WINDOW: HUGE_CONTEXT_WINDOW });
     }
     // BENCH_NODE_FLAGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
