@@ -17,10 +17,13 @@
 // - the rows of live slots (liveSlots.ts: the streaming answer, the spinner) stand where Ink
 //   drew their markers, and are drawn again without Ink when their owner says they changed;
 //   rows the writer printed itself go into a repaint in their place among Ink's.
+// - a drag sends a burst of resizes: nothing is drawn until the size holds still (resizeSettle.ts).
 // The cursor stays hidden at column 0 of the frame's last row.
 import { bestSplice, reflowedHeight, rowsOf } from './frameRows.js';
 import { LiveSlots, type LiveSlot, type SlotRows } from './liveSlots.js';
 import { Pen } from './pen.js';
+import { PrintedAbove } from './printedAbove.js';
+import { ResizeSettle } from './resizeSettle.js';
 import { writeRowChange } from './rowDiff.js';
 
 export type TerminalStream = {
@@ -55,24 +58,31 @@ export class LineDiffLog {
   /** Ink's last frame, markers and all. */
   private inkRows: string[] | undefined;
   private readonly slots = new LiveSlots();
-  /** What the writer printed itself (the streamed answer), each after as much of Ink's printed output as there was then. */
-  private readonly ownPrinted: Array<{ after: number; text: string }> = [];
+  private readonly printed: PrintedAbove;
+  private readonly settle = new ResizeSettle(
+    () => `${this.columns()}x${this.screenRows()}`,
+    () => (this.inkRows ?? []).every((row) => reflowedHeight(row, this.columns()) === 1),
+    () => this.endSettling(),
+  );
 
   constructor(
     private readonly stream: TerminalStream,
-    private readonly options: WriterOptions = {},
-  ) {}
+    options: WriterOptions = {},
+  ) {
+    this.printed = new PrintedAbove(options.printed);
+  }
 
   /** Draws a frame; false when it is what is already on screen. */
   render(output: string): boolean {
     this.inkRows = rowsOf(output);
-    return this.show(this.frame(this.inkRows));
+    return this.holding() || this.show(this.frame(this.inkRows));
   }
 
   /** Puts finished output above the live area, then draws the frame under it. */
   commit(staticOutput: string, output: string): void {
     this.inkRows = rowsOf(output);
-    this.commitRows(rowsOf(staticOutput), this.frame(this.inkRows));
+    if (this.holding()) this.settle.keep({ ink: staticOutput });
+    else this.commitRows(rowsOf(staticOutput), this.frame(this.inkRows));
   }
 
   /** Fills a slot of the live area (undefined empties it); drawn with the next frame. */
@@ -80,22 +90,41 @@ export class LineDiffLog {
     this.slots.set(slot, rows);
   }
 
-  /**
-   * Draws Ink's last frame again with the slots' rows as they are now. Not after a resize: that
-   * frame was laid out for the old size (rows wider than the terminal now), and Ink draws anew.
-   */
+  /** Draws Ink's last frame again with the slots' rows as they are now. */
   refresh(): void {
-    if (this.inkRows && !this.sizeChanged()) this.show(this.frame(this.inkRows));
+    if (this.inkRows && !this.holding()) this.show(this.frame(this.inkRows));
   }
 
   /** Prints finished rows above the live area (as <Static> output is) and draws the frame under them. */
   print(finishedRows: SlotRows): void {
     if (!this.inkRows) return;
+    const after = this.printed.mark();
+    if (this.holding()) this.settle.keep({ own: finishedRows, after });
+    else this.commitRows(this.printOwn(finishedRows, after), this.frame(this.inkRows));
+  }
+
+  /** The writer's own finished rows at the width now, noted among Ink's printed output for a repaint. */
+  private printOwn(finishedRows: SlotRows, after: number | undefined): string[] {
     const finished = [...finishedRows(this.columns())];
-    const ink = this.options.printed?.();
-    if (ink !== undefined) this.ownPrinted.push({ after: ink.length, text: finished.map((row) => `${row}\n`).join('') });
-    // After a resize only the lines: the frame Ink draws for the new size goes under them.
-    this.commitRows(finished, this.sizeChanged() ? [] : this.frame(this.inkRows));
+    this.printed.add(after, finished);
+    return finished;
+  }
+
+  /** True while the size settles after a resize (starting it when the size has just changed): draw nothing. */
+  private holding(): boolean {
+    if (!this.settle.active && this.sizeChanged()) this.settle.start();
+    return this.settle.active;
+  }
+
+  /**
+   * Draws what was kept while the size settled, now, as after any resize (even one that came back
+   * to the size the frame was drawn at: the terminal rewrapped it at every step on the way).
+   */
+  private endSettling(): void {
+    const held = this.settle.take();
+    if (!held || !this.inkRows) return;
+    const finished = held.flatMap((print) => ('ink' in print ? rowsOf(print.ink) : this.printOwn(print.own, print.after)));
+    this.commitRows(finished, this.frame(this.inkRows), true);
   }
 
   private frame(inkRows: readonly string[]): string[] {
@@ -111,8 +140,8 @@ export class LineDiffLog {
   }
 
   /** `finished` is in what has been printed (a repaint writes that, so it is written with it). */
-  private commitRows(finished: string[], next: string[]): void {
-    if (this.takeSizeChange() && this.eraseResizedFrame() === 'repainted') this.draw(next);
+  private commitRows(finished: string[], next: string[], resized = false): void {
+    if ((this.takeSizeChange() || resized) && this.eraseResizedFrame() === 'repainted') this.draw(next);
     else if (finished.every((row, index) => row === this.rows[index])) {
       // Already on screen as the top of the live area: it simply stops being part of it.
       this.absorb(finished.length);
@@ -132,6 +161,7 @@ export class LineDiffLog {
 
   /** Erases the live area (Ink does this before printing a console message above it). */
   clear(): void {
+    this.endSettling();
     this.eraseFrame();
     this.flush();
   }
@@ -145,6 +175,7 @@ export class LineDiffLog {
 
   /** Leaves the cursor under the frame, shown, for whatever the shell prints next. */
   done(): void {
+    this.endSettling();
     if (this.rows.length > 0) {
       this.moveTo(this.rows.length - 1);
       this.pen.newlines(1);
@@ -163,6 +194,7 @@ export class LineDiffLog {
    * the frame erased, a screen's height of newlines from its top pushes out exactly the rows above.
    */
   redraw(): void {
+    this.endSettling();
     const frame = this.rows;
     this.eraseFrame();
     this.pen.newlines(this.screenRows() - 1);
@@ -223,7 +255,7 @@ export class LineDiffLog {
     const reachable = this.screenRows() - reflowedHeight(this.rows[this.cursor] ?? '', columns);
     // A row to spare: with the frame's top exactly at the screen's top, a drag of quick resizes
     // still left part of a tall paragraph in the scrollback (tests/screen/resizeTall.test.ts).
-    const printed = above >= reachable ? this.printedSoFar() : undefined;
+    const printed = above >= reachable ? this.printed.text() : undefined;
     // What <Static> printed ends with a newline: the frame starts at column 0 under it.
     if (printed !== undefined) this.pen.opaque(`${CLEAR_ALL}${printed}`);
     else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
@@ -231,19 +263,6 @@ export class LineDiffLog {
     this.rows = [];
     this.cursor = 0;
     return printed === undefined ? 'erased' : 'repainted';
-  }
-
-  /** Everything printed above the live area so far, Ink's and the writer's own, in order. */
-  private printedSoFar(): string | undefined {
-    const ink = this.options.printed?.();
-    if (ink === undefined) return undefined;
-    let out = '';
-    let from = 0;
-    for (const { after, text } of this.ownPrinted) {
-      out += ink.slice(from, after) + text;
-      from = after;
-    }
-    return out + ink.slice(from);
   }
 
   private eraseFrame(): void {

@@ -1,0 +1,70 @@
+// A window being dragged sends a burst of resizes, and each one would have the writer erase and
+// redraw its live area, or (a tall live area whose top each step pushes into the scrollback)
+// clear the terminal and print the whole conversation again. While the size settles the writer
+// draws nothing: it keeps what it was asked to print, in order, and draws once when the size has
+// held still for a moment.
+import type { SlotRows } from './liveSlots.js';
+
+/** How long the terminal's size must hold still before the writer draws again after a resize. */
+export const RESIZE_SETTLE_MS = 60;
+/** Checks to wait, the size still, for a frame that fits it before drawing what there is. */
+const READY_CHECKS = 5;
+
+/**
+ * What arrived while the size settled: Ink's finished output, or rows the writer prints itself
+ * (kept as the function that lays them out, to be laid out at the settled width) with how much of
+ * Ink's printed output there was when they came.
+ */
+export type HeldPrint = { ink: string } | { own: SlotRows; after: number | undefined };
+
+export class ResizeSettle {
+  private timer: NodeJS.Timeout | undefined;
+  private size = '';
+  private unready = 0;
+  private held: HeldPrint[] = [];
+
+  /**
+   * `size` names the terminal's size now; `ready` says whether what there is to draw fits it (Ink
+   * lays out a frame for the new width a little after the resize); `settled` draws.
+   */
+  constructor(
+    private readonly sizeNow: () => string,
+    private readonly ready: () => boolean,
+    private readonly settled: () => void,
+  ) {}
+
+  get active(): boolean {
+    return this.timer !== undefined;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.size = this.sizeNow();
+    this.unready = 0;
+    this.timer = setTimeout(this.check, RESIZE_SETTLE_MS).unref();
+  }
+
+  keep(print: HeldPrint): void {
+    this.held.push(print);
+  }
+
+  /** Ends the settle now: what was kept, in the order it came (undefined when none was under way). */
+  take(): HeldPrint[] | undefined {
+    if (!this.timer) return undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const held = this.held;
+    this.held = [];
+    return held;
+  }
+
+  private readonly check = (): void => {
+    const size = this.sizeNow();
+    if (size === this.size && (this.ready() || ++this.unready >= READY_CHECKS)) {
+      this.settled();
+      return;
+    }
+    this.size = size;
+    this.timer = setTimeout(this.check, RESIZE_SETTLE_MS).unref();
+  };
+}
