@@ -16,8 +16,8 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-/** A REPL at `cols` columns, at its prompt, answering from `turns`. */
-export async function openRepl(turns: MockTurn[], cols: number, rows = 30, args: string[] = []): Promise<Scenario> {
+/** A REPL at `cols` columns, at its prompt, answering from `turns`; `before` is what the shell printed first. */
+export async function openRepl(turns: MockTurn[], cols: number, rows = 30, args: string[] = [], before?: string): Promise<Scenario> {
   assertBuilt();
   const world = await createWorld();
   const mock = await startMockAnthropic({ turns });
@@ -29,6 +29,7 @@ export async function openRepl(turns: MockTurn[], cols: number, rows = 30, args:
     cols,
     rows,
     args,
+    before,
     env: { ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: mock.url },
   });
   await session.waitForText('/ for commands');

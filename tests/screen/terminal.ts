@@ -15,6 +15,8 @@ export type ScreenOptions = {
   args?: string[];
   /** Added to the world's PATH, HOME, PULSE_CONFIG_DIR and TERM; ANTHROPIC_* go here. */
   env?: Record<string, string>;
+  /** What the shell printed in the terminal before Pulse started. */
+  before?: string;
 };
 
 export type ScreenSession = {
@@ -50,6 +52,7 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
   // Emoji take two columns, as in every current terminal (xterm.js defaults to Unicode 6 widths).
   term.loadAddon(new unicode11.Unicode11Addon());
   term.unicode.activeVersion = '11';
+  if (options.before) term.write(options.before);
   let written = '';
   let pendingWrites = 0;
   let code: number | undefined;
