@@ -87,6 +87,14 @@ export const LAZY_GROUPS = {
       'src/cli/permissionsCommand.ts': ['runPermissionsCommand'],
     },
   },
+  // Compaction and the collapse summariser: only a context near its limit, or /compact, runs them.
+  compaction: {
+    members: ['src/compact/compactConversation.ts', 'src/compact/summaryPrompt.ts', 'src/compact/postCompactAttachments.ts', 'src/compact/collapseSummariser.ts'],
+    entries: {
+      'src/compact/compactConversation.ts': ['compactConversation', 'isNothingToCompact'],
+      'src/compact/collapseSummariser.ts': ['createModelSummariser'],
+    },
+  },
   // Auto mode's reviewer: only a call the rules leave as a question in auto mode reaches it.
   'auto-review': {
     members: ['src/permissions/auto/review.ts', 'src/permissions/auto/reviewer.ts', 'src/permissions/auto/reviewPrompt.ts', 'src/permissions/auto/requests.ts'],
@@ -196,10 +204,8 @@ async function buildGroup(root, group, options, coldSpecifiers) {
             }
             const key = ownModule ? relative(root, resolved.path) : args.path;
             linked.set(key, ownModule || coldPackage);
-            if (ownModule) {
-              const names = args.kind === 'import-statement' ? importedNames(args.importer, args.path) : [ALL_NAMES];
-              namesOf.set(key, [...new Set([...(namesOf.get(key) ?? []), ...names])].sort());
-            }
+            const names = args.kind === 'import-statement' ? importedNames(args.importer, args.path) : [ALL_NAMES];
+            namesOf.set(key, [...new Set([...(namesOf.get(key) ?? []), ...names])].sort());
             return { path: key, namespace: 'lazy-link' };
           });
           pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-link' }, (args) => ({
@@ -229,9 +235,21 @@ export async function buildLazyGroups(root, { options, coldSpecifiers, finish })
   );
 }
 
+const namedOnly = (link) => !link.names.includes(ALL_NAMES);
 /** Lazy links whose names are known: handed over as plain objects, so the CLI makes no namespace for them. */
-const pickedLinks = (built) => built.linked.filter((link) => link.lazy && link.names && !link.names.includes(ALL_NAMES));
+const pickedLinks = (built) => built.linked.filter((link) => link.lazy && link.key.startsWith('src/') && namedOnly(link));
 const PICKED = 'picked:';
+
+/**
+ * The members of an eager link (a package in the CLI bundle) the group takes, or undefined
+ * when it needs the namespace. An object of members lets esbuild drop the namespace, which
+ * the CLI would otherwise build, a getter per export, at every start. A default import needs
+ * the namespace: the group reads a plain object's `default` as the object itself.
+ */
+function eagerMembers(built, link) {
+  if (link.key === ZOD) return built.zodMembers;
+  return namedOnly(link) && !link.names.includes('default') ? link.names : undefined;
+}
 
 /**
  * What the CLI hands a group: Pulse modules and cold packages as getters that load them on first
@@ -254,8 +272,9 @@ function linkSource(built) {
       if (picked.includes(link)) return `  get ${key}() { return require(${JSON.stringify(`pulse:lazy-links:${PICKED}${built.name}`)}).default[${key}](); },`;
       if (link.lazy) return `  get ${key}() { return require(${JSON.stringify(required(link.key))}); },`;
       const namespace = `linked${eager.indexOf(link)}`;
-      if (link.key !== ZOD) return `  ${key}: ${namespace},`;
-      return `  ${key}: { ${built.zodMembers.map((name) => `${name}: ${namespace}.${name}`).join(', ')} },`;
+      const members = eagerMembers(built, link);
+      if (!members) return `  ${key}: ${namespace},`;
+      return `  ${key}: { ${members.map((name) => `${name}: ${namespace}.${name}`).join(', ')} },`;
     }),
     '};',
   ].join('\n');
@@ -278,12 +297,12 @@ function pickedSource(root, built) {
   ].join('\n');
 }
 
+/** The links are required when the group loads: an import would build their object and getters at every start. */
 function forwarderSource(built, file, names) {
   return [
-    "import links from 'pulse:lazy-links';",
     'let real;',
     'function load() {',
-    `  if (real === undefined) { const bundle = __pulseLoadBundle(${JSON.stringify(built.file.name)}); bundle.link(links); real = bundle[${JSON.stringify(file)}]; }`,
+    `  if (real === undefined) { const bundle = __pulseLoadBundle(${JSON.stringify(built.file.name)}); bundle.link(require('pulse:lazy-links').default); real = bundle[${JSON.stringify(file)}]; }`,
     '  return real;',
     '}',
     ...names.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
