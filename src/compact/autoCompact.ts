@@ -4,9 +4,11 @@
 import type { CallModel, QuerySource } from '../api/types.js';
 import type { ToolUseContext } from '../tools/Tool.js';
 import type { Message } from '../types/messages.js';
+// compactConversation is a lazy group's entry (scripts/lazyModules.mjs): only its functions are
+// imported here, and a session that never compacts never loads it.
 import {
   compactConversation,
-  NothingToCompactError,
+  isNothingToCompact,
   type CompactConversationParams,
   type CompactConversationResult,
   type CompactTrigger,
@@ -14,18 +16,6 @@ import {
 import type { MemoryFile, TodoItem } from './postCompactAttachments.js';
 import { type Env, getContextThresholds } from './thresholds.js';
 import { tokenCountWithEstimation } from './tokens.js';
-
-export {
-  buildPostCompactMessages,
-  COMPACT_MAX_OUTPUT_TOKENS,
-  CompactionError,
-  compactConversation,
-  MAX_PROMPT_TOO_LONG_RETRIES,
-  NothingToCompactError,
-  type CompactConversationParams,
-  type CompactConversationResult,
-  type CompactTrigger,
-} from './compactConversation.js';
 
 export const MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES = 3;
 /**
@@ -158,7 +148,7 @@ export async function autoCompactIfNeeded(
   } catch (error) {
     // An abort is the user's doing, and a conversation with no reply yet is nobody's fault:
     // neither counts towards the breaker.
-    if (context.abortSignal.aborted || error instanceof NothingToCompactError) return { compacted: false, failures };
+    if (context.abortSignal.aborted || isNothingToCompact(error)) return { compacted: false, failures };
     return { compacted: false, failures: failures + 1, error };
   }
 }

@@ -92,6 +92,11 @@ export class NothingToCompactError extends CompactionError {
   override name = 'NothingToCompactError';
 }
 
+/** For callers outside the lazy group, which import its functions only. */
+export function isNothingToCompact(error: unknown): boolean {
+  return error instanceof NothingToCompactError;
+}
+
 function mediaPlaceholder(block: ContentBlockParam): ContentBlockParam {
   if (block.type === 'image') return { type: 'text', text: '[image]' };
   if (block.type === 'document') return { type: 'text', text: '[document]' };

@@ -4,7 +4,7 @@ import {
   CompactionError,
   compactConversation,
   MAX_PROMPT_TOO_LONG_RETRIES,
-} from '../../../src/compact/autoCompact.js';
+} from '../../../src/compact/compactConversation.js';
 import { MAX_FILES_TO_RESTORE, MAX_TOKENS_PER_RESTORED_FILE } from '../../../src/compact/postCompactAttachments.js';
 import { SUMMARY_SECTIONS, TRUNCATED_FOR_RETRY_MARKER } from '../../../src/compact/summaryPrompt.js';
 import { estimateTextTokens, tokenCountWithEstimation } from '../../../src/compact/tokens.js';
