@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { englishZodOnly, inkBoundedTextCaches, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
+import { englishZodOnly, inkBoundedTextCaches, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, lazyZodDefinitions, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
 import { buildLazyGroups, lazyGroupForwarders } from './lazyModules.mjs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
@@ -202,7 +202,7 @@ async function buildColdGroup(group, specifiers) {
     outfile: join(outdir, 'chunks', `cold-${group}.cjs`),
     format: 'cjs',
     define,
-    plugins: LINKED_GROUPS.has(group) ? [sharedFromCli(group), sdkStatusErrorsOnly, englishZodOnly] : [englishZodOnly],
+    plugins: LINKED_GROUPS.has(group) ? [sharedFromCli(group), sdkStatusErrorsOnly, englishZodOnly, lazyZodDefinitions] : [englishZodOnly, lazyZodDefinitions],
   });
   assertAscii(`cold-${group}`, output.outputFiles[0].contents);
   const contents = wrapBundle(output.outputFiles[0].contents);
@@ -277,7 +277,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), lazyBuiltins(join(root, 'src')), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyCommanderChildProcess],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), lazyBuiltins(join(root, 'src')), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyZodDefinitions, lazyCommanderChildProcess],
   metafile: metafilePath !== undefined,
 });
 if (metafilePath) await writeFile(metafilePath, JSON.stringify(cliBuild.metafile));

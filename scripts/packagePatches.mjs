@@ -68,6 +68,39 @@ export const englishZodOnly = {
 };
 
 /**
+ * zod makes a class for each of its ~120 schema types at load, though only an error type
+ * (a `Parent`) ever instantiates it: about a third of what loading zod allocates before the
+ * first request. The class is made on first use instead.
+ */
+export const lazyZodDefinitions = {
+  name: 'lazy-zod-definitions',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ }, async (args) => {
+      const contents = await readFile(args.path, 'utf8');
+      const eager = [
+        '    const Parent = params?.Parent ?? Object;',
+        '    class Definition extends Parent {',
+        '    }',
+        '    Object.defineProperty(Definition, "name", { value: name });',
+        '    function _(def) {',
+        '        const inst = params?.Parent ? newError(Definition) : this;',
+      ].join('\n');
+      if (!contents.includes(eager)) throw new Error('zod changed: review lazyZodDefinitions in scripts/packagePatches.mjs');
+      const lazy = [
+        '    let Definition;',
+        '    function _(def) {',
+        '        if (params?.Parent && Definition === undefined) {',
+        '            Definition = class extends params.Parent {};',
+        '            Object.defineProperty(Definition, "name", { value: name });',
+        '        }',
+        '        const inst = params?.Parent ? newError(Definition) : this;',
+      ].join('\n');
+      return { contents: contents.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
  * commander requires node:child_process at load for git-style executable subcommands, which
  * Pulse does not have; loading it (and dgram, net's process wrappers) cost start-up time. Its
  * one use, `childProcess.spawn`, now loads the module when called.
