@@ -53,15 +53,19 @@ async function longSessionStreaming(rows: number): Promise<{ session: ScreenSess
   return { session, hold };
 }
 
-/** Resizes through `widths` at a window manager's pace (each step before the last was answered); what Pulse wrote meanwhile. */
-async function drag(session: ScreenSession, widths: readonly number[]): Promise<string> {
+/**
+ * Resizes through `sizes` (columns, or columns and rows) at a window manager's pace, each step
+ * before the last was answered; what Pulse wrote meanwhile.
+ */
+async function drag(session: ScreenSession, sizes: ReadonlyArray<number | readonly [number, number]>): Promise<string> {
   const before = session.bytes().length;
-  for (const cols of widths.slice(0, -1)) {
-    await session.resize(cols);
+  const sizeOf = (size: number | readonly [number, number]): [number, number?] => (typeof size === 'number' ? [size] : [size[0], size[1]]);
+  for (const size of sizes.slice(0, -1)) {
+    await session.resize(...sizeOf(size));
     await new Promise((resolve) => setTimeout(resolve, STEP_MS));
   }
   // The box at the last width comes with the repaint, in the same write.
-  await resizeAndRedraw(session, widths.at(-1)!);
+  await resizeAndRedraw(session, ...sizeOf(sizes.at(-1)!));
   return session.bytes().slice(before);
 }
 
@@ -101,6 +105,12 @@ describe.each([12, 40])('a drag in a long session, %i rows high', (rows) => {
   it('keeps every line once through a drag narrower and back to where it started', async () => {
     const { session, hold } = await longSessionStreaming(rows);
     await drag(session, [...DRAG, ...DRAG.slice(0, -1).reverse(), 100]);
+    await expectEveryLineOnce(session, hold);
+  }, LONG_SESSION_MS);
+
+  it('keeps every line once through a drag of the corner, height and width together', async () => {
+    const { session, hold } = await longSessionStreaming(rows);
+    await drag(session, [[92, rows + 6], [84, rows + 2], [76, rows - 2], [68, rows + 8], [60, rows], [52, rows + 4], [60, rows]]);
     await expectEveryLineOnce(session, hold);
   }, LONG_SESSION_MS);
 });
