@@ -179,6 +179,7 @@ export class LineDiffLog {
     if (this.rows.length > 0) {
       this.moveTo(this.rows.length - 1);
       this.pen.newlines(1);
+      this.pen.toColumn(0);
     }
     this.rows = [];
     this.inkRows = undefined;
@@ -295,12 +296,12 @@ export class LineDiffLog {
     }
     if (row < this.cursor) {
       const up = this.cursor - row;
-      this.pen.out += up === 1 ? `${ESC}A` : `${ESC}${up}A`;
+      this.pen.out += `${ESC}${count(up)}A`;
     } else if (row > this.cursor) {
-      // Down by newlines where rows have to be made (they scroll the screen when the frame is at
-      // its bottom); within rows already there, a cursor move is shorter than several.
+      // Down by line feeds where rows have to be made (they scroll the screen when the frame is
+      // at its bottom); within rows already there, a cursor move is shorter than several.
       const down = row - this.cursor;
-      if (row < this.ownedRows() && down > 2) this.pen.out += `${ESC}${down}B`;
+      if (row < this.ownedRows() && down > 4) this.pen.out += `${ESC}${down}B`;
       else this.pen.newlines(down);
     }
     this.cursor = row;
@@ -321,10 +322,10 @@ export class LineDiffLog {
     const model: Array<string | undefined> = [...before];
     if (inserting) {
       this.moveTo(at);
-      this.pen.lineEdit(`${ESC}${grow}L`);
+      this.pen.lineEdit(`${ESC}${count(grow)}L`);
     } else if (grow < 0) {
       this.moveTo(at);
-      if (at - grow < before.length) this.pen.lineEdit(`${ESC}${-grow}M`);
+      if (at - grow < before.length) this.pen.lineEdit(`${ESC}${count(-grow)}M`);
       else {
         this.pen.toColumn(0);
         this.pen.control(ERASE_DOWN);
@@ -378,6 +379,11 @@ export class LineDiffLog {
     if (out === '') return;
     this.stream.write(out.length > SYNCHRONIZE_ABOVE ? `${ESC}?2026h${out}${ESC}?2026l` : out);
   }
+}
+
+/** A count for a cursor or line-edit sequence: 1 is what a sequence without one means. */
+function count(n: number): string {
+  return n === 1 ? '' : String(n);
 }
 
 let active: LineDiffLog | undefined;

@@ -56,11 +56,16 @@ export class Pen {
     if (column === 0) this.column = 0;
   }
 
-  /** Newlines: the pty's output processing (ONLCR, which raw mode keeps) makes each a CR LF. */
+  /**
+   * Down `count` rows, scrolling the screen at its bottom as a newline does, the column kept.
+   * Written as VT (0x0B), which terminals take as a line feed (the VT100 did; xterm, tmux, VTE,
+   * kitty and Windows' console too): a newline would be two bytes, as the pty's output
+   * processing (ONLCR, which raw mode keeps) makes each a CR LF, and the CR is often not needed
+   * (the cursor at column 0 already, or moved to another column next anyway).
+   */
   newlines(count: number): void {
     this.blankBackground();
-    this.out += '\n'.repeat(count);
-    this.column = 0;
+    this.out += '\v'.repeat(count);
   }
 
   /** DECSC: the terminal keeps the cursor's place and rendition for `restore`. */
