@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MessageCreateParamsBase } from '@anthropic-ai/sdk/resources/messages/messages';
 import {
   DEFAULT_CHUNK_SIZE,
+  type ChunkSize,
   defaultStopReason,
   errorBody,
   errorTypeForStatus,
@@ -39,8 +40,8 @@ export type MockReplyTurn = {
   usage?: { input_tokens?: number; output_tokens?: number; web_search_requests?: number };
   /** Pause between SSE events, to make a stream take time. */
   chunkDelayMs?: number;
-  /** Characters per text/JSON delta. */
-  chunkSize?: number;
+  /** Characters per text/JSON delta, or sizes taken in turn (see ChunkSize). */
+  chunkSize?: ChunkSize;
   /**
    * Stops after `afterEvents` SSE events until `until` settles, so a test can act mid-stream;
    * `reached` is called when the stream gets there (the events before it are on the socket).

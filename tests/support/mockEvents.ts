@@ -56,7 +56,7 @@ export type ReplySpec = {
   stopDetails?: Record<string, unknown>;
   inputTokens: number;
   outputTokens: number;
-  chunkSize: number;
+  chunkSize: ChunkSize;
   /** Server-side web searches the reply says it ran (usage.server_tool_use). */
   webSearchRequests?: number;
 };
@@ -75,10 +75,25 @@ export function estimateTokens(value: unknown): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
-function chunks(text: string, size: number): string[] {
+/**
+ * Characters per delta, or a list of sizes taken in turn (counted in code points, as the API never
+ * splits one), for deltas of uneven sizes.
+ */
+export type ChunkSize = number | readonly number[];
+
+function chunks(text: string, size: ChunkSize): string[] {
   if (text === '') return [];
   const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  if (typeof size === 'number') {
+    for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+    return out;
+  }
+  const points = [...text];
+  for (let i = 0, turn = 0; i < points.length; turn++) {
+    const take = Math.max(1, size[turn % size.length] ?? 1);
+    out.push(points.slice(i, i + take).join(''));
+    i += take;
+  }
   return out;
 }
 
@@ -117,7 +132,7 @@ function emptyBlock(block: ResolvedBlock): Record<string, unknown> {
   }
 }
 
-function blockDeltas(block: ResolvedBlock, size: number): Record<string, unknown>[] {
+function blockDeltas(block: ResolvedBlock, size: ChunkSize): Record<string, unknown>[] {
   switch (block.type) {
     case 'text':
       return chunks(block.text, size).map((text) => ({ type: 'text_delta', text }));
