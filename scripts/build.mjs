@@ -15,6 +15,7 @@ import { englishZodOnly, inkBoundedTextCaches, inkLineDiff, inkStaticInOneCommit
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
 import { buildLazyGroups, lazyGroupForwarders } from './lazyModules.mjs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
+import { lazyZod } from './lazyZod.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist');
@@ -277,7 +278,7 @@ const cliBuild = await build({
   // a loader hook that Node 20 marks experimental.
   supported: { 'dynamic-import': false },
   define: toolDefine,
-  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), lazyBuiltins(join(root, 'src')), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyZodDefinitions, lazyCommanderChildProcess],
+  plugins: [interactiveHandOff, coldPackages(coldFiles), lazyGroupForwarders(root, lazyGroups), lazyBuiltins(join(root, 'src')), await lazyZod(join(root, 'src')), sdkStatusErrorsOnly, sdkGlobals, englishZodOnly, lazyZodDefinitions, lazyCommanderChildProcess],
   metafile: metafilePath !== undefined,
 });
 if (metafilePath) await writeFile(metafilePath, JSON.stringify(cliBuild.metafile));

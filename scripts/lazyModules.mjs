@@ -118,8 +118,9 @@ async function zodMembersUsedBy(files) {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     if (!ZOD_NAMESPACE.test(text)) throw new Error(`${file}: a lazy group's module imports zod as \`import * as z from 'zod'\``);
-    // Names that zod does not export are types (z.infer).
-    for (const [, name] of text.matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) if (exported.has(name)) used.add(name);
+    // Names that zod does not export are types (z.infer); capitalised ones are its classes, which
+    // Pulse names only in types, and the CLI's zod forwarders leave out (scripts/lazyZod.mjs).
+    for (const [, name] of text.matchAll(/\bz\.([a-z_$][\w$]*)/g)) if (exported.has(name)) used.add(name);
   }
   return [...used].sort();
 }

@@ -6,22 +6,29 @@ import { INPUT_FORMATS, OUTPUT_FORMATS, SELECTABLE_PERMISSION_MODES } from './pr
 import { EFFORT_LEVELS, type EffortLevel } from '../api/models.js';
 
 /**
+ * commander's switches (`--verbose`, `--no-session-persistence`): commander itself sets them to
+ * true or false, so a typeof check says all a schema would, and a run given only switches (print
+ * mode's `-p "prompt"`) never loads zod, which loads on first use (scripts/lazyZod.mjs).
+ */
+const SWITCH = 'switch';
+
+/**
  * A schema per option, built only for the options commander actually set: building one object
  * schema for all of them made ~70 zod schemas (and ~1 MB of garbage) on every start.
  */
 const optionSchemas = {
-  print: () => z.boolean(),
+  print: SWITCH,
   outputFormat: () => z.enum(OUTPUT_FORMATS),
   inputFormat: () => z.enum(INPUT_FORMATS),
-  verbose: () => z.boolean(),
+  verbose: SWITCH,
   model: () => z.string(),
   fallbackModel: () => z.string(),
   maxTurns: () => z.number().int().positive(),
   maxBudgetUsd: () => z.number().positive(),
   permissionMode: () => z.enum(SELECTABLE_PERMISSION_MODES),
-  dangerouslySkipPermissions: () => z.boolean(),
-  allowDangerouslySkipPermissions: () => z.boolean(),
-  enableAutoMode: () => z.boolean(),
+  dangerouslySkipPermissions: SWITCH,
+  allowDangerouslySkipPermissions: SWITCH,
+  enableAutoMode: SWITCH,
   allowedTools: () => z.array(z.string()),
   disallowedTools: () => z.array(z.string()),
   tools: () => z.array(z.string()),
@@ -31,25 +38,26 @@ const optionSchemas = {
   agents: () => z.string(),
   addDir: () => z.array(z.string()),
   pluginDir: () => z.array(z.string()),
-  includePartialMessages: () => z.boolean(),
-  includeHookEvents: () => z.boolean(),
-  continue: () => z.boolean(),
+  includePartialMessages: SWITCH,
+  includeHookEvents: SWITCH,
+  continue: SWITCH,
   resume: () => z.union([z.string(), z.boolean()]),
   sessionId: () => z.string(),
-  sessionPersistence: () => z.boolean(),
+  sessionPersistence: SWITCH,
   permissionPromptTool: () => z.string(),
   mcpConfig: () => z.array(z.string()),
-  strictMcpConfig: () => z.boolean(),
-  replayUserMessages: () => z.boolean(),
-  forkSession: () => z.boolean(),
+  strictMcpConfig: SWITCH,
+  replayUserMessages: SWITCH,
+  forkSession: SWITCH,
   settingSources: () => z.string(),
   maxThinkingTokens: () => z.string(),
   thinking: () => z.enum(['adaptive', 'enabled', 'disabled']),
   effort: () => z.enum(EFFORT_LEVELS),
-} satisfies Record<string, () => z.ZodType>;
+} satisfies Record<string, (() => z.ZodType) | typeof SWITCH>;
 
 type OptionName = keyof typeof optionSchemas;
-type RawOptions = { [Name in OptionName]?: z.infer<ReturnType<(typeof optionSchemas)[Name]>> };
+type OptionValue<Schema> = Schema extends () => z.ZodType ? z.infer<ReturnType<Schema>> : boolean;
+type RawOptions = { [Name in OptionName]?: OptionValue<(typeof optionSchemas)[Name]> };
 
 function isOptionName(name: string): name is OptionName {
   return Object.hasOwn(optionSchemas, name);
@@ -60,7 +68,13 @@ function parseRawOptions(raw: Record<string, unknown>): RawOptions {
   const options: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined || !isOptionName(name)) continue;
-    const parsed = optionSchemas[name]().safeParse(value);
+    const schema = optionSchemas[name];
+    if (schema === SWITCH) {
+      if (typeof value !== 'boolean') throw new Error(`invalid value for ${name}: a switch takes no value`);
+      options[name] = value;
+      continue;
+    }
+    const parsed = schema().safeParse(value);
     if (!parsed.success) throw new Error(firstIssue(name, parsed.error));
     options[name] = parsed.data;
   }

@@ -73,6 +73,13 @@ describe('command line', () => {
     expect(writes.join('')).toContain('--output-format');
   });
 
+  it('takes switches as commander sets them and refuses anything else for one', () => {
+    expect(parse(['-p', '--verbose', '--no-session-persistence', 'hi']).options).toMatchObject({ print: true, verbose: true, sessionPersistence: false });
+    expect(parse(['-p', 'hi']).options).toMatchObject({ print: true, verbose: false, sessionPersistence: true });
+    expect(() => readCliOptions({ print: 'yes' })).toThrow('invalid value for print: a switch takes no value');
+    expect(() => readCliOptions({ maxTurns: -1 })).toThrow(/^invalid value for maxTurns: /);
+  });
+
   it('refuses a permission prompt tool other than the SDK stdio one', () => {
     expect(() => parse(['-p', '--permission-prompt-tool', 'mcp__auth__ask'])).toThrow('not supported yet');
     expect(() => parse(['-p', '--permission-prompt-tool', 'stdio'])).toThrow('needs --input-format stream-json');
