@@ -40,12 +40,15 @@ type Writer = NonNullable<ReturnType<typeof liveWriter>>;
 
 class WriterAnswerView implements AnswerView {
   private preview: AnswerBlockLines | undefined;
+  /** The preview's rows at the width they were laid out for: the spinner's refreshes draw them again. */
+  private previewRows: { columns: number; rows: string[] } | undefined;
 
   constructor(private readonly writer: Writer) {
-    writer.setSlot('answer', (columns) => (this.preview ? answerRows(this.preview, columns) : []));
+    writer.setSlot('answer', (columns) => this.rowsOfPreview(columns));
   }
 
   show({ finished, live }: AnswerFrame): void {
+    if (!sameLines(live?.preview, this.preview)) this.previewRows = undefined;
     this.preview = live?.preview;
     if (finished && finished.lines.length > 0) this.writer.print((columns) => answerRows(finished, columns));
     else this.writer.refresh();
@@ -53,7 +56,19 @@ class WriterAnswerView implements AnswerView {
 
   close(): void {
     this.preview = undefined;
+    this.previewRows = undefined;
     this.writer.setSlot('answer', undefined);
     this.writer.refresh();
   }
+
+  private rowsOfPreview(columns: number): string[] {
+    if (!this.preview) return [];
+    if (this.previewRows?.columns !== columns) this.previewRows = { columns, rows: answerRows(this.preview, columns) };
+    return this.previewRows.rows;
+  }
+}
+
+function sameLines(a: AnswerBlockLines | undefined, b: AnswerBlockLines | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.startsBlock === b.startsBlock && a.lines.length === b.lines.length && a.lines.every((line, index) => line === b.lines[index]);
 }
