@@ -3,7 +3,7 @@
 // emulator (xterm.js, headless) so waits are on what the screen shows, and the child's CPU time
 // from /proc. What all benchmarks share is in harness.mjs.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,9 +135,23 @@ export function startPtySession({ bin, args = [], world, mockUrl, cols = 120, ro
 
 /** User plus system CPU seconds the process has used so far (/proc/<pid>/stat, Linux only). */
 export function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const { user, system } = statTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  const ticksPerSecond = 100;
+  return (user + system) / ticksPerSecond;
+}
+
+/** Each thread's user and system CPU ticks (1/100 s), by `name#id`: the main thread and V8's compiler and GC workers. */
+export function threadTicks(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    out.set(`${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}#${tid}`, statTicks(stat));
+  }
+  return out;
+}
+
+function statTicks(stat) {
   // Fields after the command name, which is in parentheses and may contain spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100;
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }

@@ -10,13 +10,15 @@
 // Usage: node scripts/bench/repl.mjs [turns]           (default 200)
 //   BENCH_SLOW_TOKENS / BENCH_FAST_TOKENS   answer lengths (default 1500 / 10000)
 //   PULSE_BENCH_BIN      another build to measure (default dist/pulse.js)
+//   BENCH_THREADS=1      also print each thread's CPU ticks per long answer (V8's compiler and GC
+//                        workers beside the main thread)
 //   BENCH_DUMP           a file prefix to save the raw bytes written during each long answer
 //                        (and, as .json, the reads they came in: `node scripts/bench/replBytes.mjs <file>.json`
 //                        says where the bytes go)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
 import { CHARS_PER_TOKEN, longAnswer } from './longAnswer.mjs';
-import { cpuSeconds, createBenchWorld, startPtySession } from './ptySession.mjs';
+import { cpuSeconds, createBenchWorld, startPtySession, threadTicks } from './ptySession.mjs';
 
 const turns = Number.parseInt(process.argv[2] ?? process.env.BENCH_TURNS ?? '200', 10);
 const PRIOR_TURNS = Math.min(50, turns);
@@ -108,6 +110,7 @@ async function streamLongAnswer(session, pace, answer) {
   await quietMoment();
   const before = finishedTurns(session);
   session.mark();
+  const threadsBefore = threadTicks(session.pid);
   const cpuBefore = cpuSeconds(session.pid);
   const started = performance.now();
   session.write('\r');
@@ -115,6 +118,7 @@ async function streamLongAnswer(session, pace, answer) {
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(session.pid) - cpuBefore;
   const written = session.bytesSinceMark();
+  if (process.env.BENCH_THREADS) process.stderr.write(`${pace.name}: ${threadSplit(threadsBefore, threadTicks(session.pid))}\n`);
   if (process.env.BENCH_DUMP) {
     writeFileSync(`${process.env.BENCH_DUMP}.${pace.delayMs}ms`, session.rawSinceMark());
     writeFileSync(`${process.env.BENCH_DUMP}.${pace.delayMs}ms.json`, JSON.stringify(session.chunksSinceMark()));
@@ -174,6 +178,18 @@ async function main() {
     await mock.close();
     await world.cleanup();
   }
+}
+
+/** The ticks each thread spent between two readings (the main thread first, then V8's workers). */
+function threadSplit(before, after) {
+  return [...after]
+    .map(([thread, { user, system }]) => {
+      const earlier = before.get(thread) ?? { user: 0, system: 0 };
+      return { thread, user: user - earlier.user, system: system - earlier.system };
+    })
+    .filter(({ user, system }) => user + system > 0)
+    .map(({ thread, user, system }) => `${thread} user ${user} system ${system}`)
+    .join(', ');
 }
 
 function peakRssMiB(pid) {
