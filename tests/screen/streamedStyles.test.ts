@@ -34,9 +34,9 @@ function answerRows(session: ScreenSession): string[] {
   const start = plain.findIndex((row) => row.startsWith(`> ${PROMPT}`));
   const end = plain.findIndex((row, index) => index > start && (TURN_END.test(row) || SPINNER.test(row)));
   if (start < 0 || end < 0) return [];
-  const rows = styled.slice(start + 1, end);
-  while (rows.length > 0 && rows.at(-1) === '') rows.pop();
-  return rows;
+  let last = end;
+  while (last > start + 1 && plain[last - 1] === '') last--;
+  return styled.slice(start + 1, last);
 }
 
 async function answeredWhole(cols: number, text: string): Promise<string[]> {

@@ -5,6 +5,7 @@ import { spawn, type IPty } from '@lydell/node-pty';
 import unicode11 from '@xterm/addon-unicode11';
 import xterm from '@xterm/headless';
 import { PULSE_BIN, worldEnv, type PulseWorld } from '../support/runPulse.js';
+import { looks } from './emulator.js';
 
 const { Terminal } = xterm;
 type XTerm = InstanceType<typeof Terminal>;
@@ -37,10 +38,7 @@ export type ScreenSession = {
   inject(text: string): void;
   /** Display columns at which `char` sits in a row of the buffer (wide characters take two). */
   columnsOf(rowIndex: number, char: string): number[];
-  /**
-   * The visible rows with their styling: `«bold,dim,italic,underline,colour»` before each run of
-   * cells styled alike (after the first unstyled one), trailing unstyled blanks trimmed.
-   */
+  /** The visible rows, each cell as it looks (its character and rendition: `looks` in emulator.ts). */
   styledScreen(): string[];
   /** Resizes once the emulator has caught up, as a terminal window would between two writes. */
   resize(cols: number, rows?: number): Promise<void>;
@@ -133,28 +131,7 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
       for (let x = 0; line && x < term.cols; x++) if (line.getCell(x)?.getChars() === char) out.push(x);
       return out;
     },
-    styledScreen() {
-      const buffer = term.buffer.active;
-      const out: string[] = [];
-      for (let row = 0; row < term.rows; row++) {
-        const line = buffer.getLine(buffer.viewportY + row);
-        let text = '';
-        let style = '';
-        for (let x = 0; line && x < term.cols; x++) {
-          const cell = line.getCell(x);
-          if (!cell || cell.getWidth() === 0) continue;
-          const key = [cell.isBold(), cell.isDim(), cell.isItalic(), cell.isUnderline(), `${cell.getFgColorMode()}:${cell.getFgColor()}`].join(',');
-          const plainBlank = cell.getChars() === '' || cell.getChars() === ' ';
-          if (key !== style && !(plainBlank && cell.isAttributeDefault())) {
-            text += `«${key}»`;
-            style = key;
-          }
-          text += cell.getChars() || ' ';
-        }
-        out.push(text.trimEnd());
-      }
-      return out;
-    },
+    styledScreen: () => looks(term),
     async resize(cols, newRows = term.rows) {
       await new Promise<void>((resolve) => term.write('', resolve));
       term.resize(cols, newRows);
