@@ -30,15 +30,9 @@ export function stripAnsi(text: string): string {
   return text.replace(SGR_PATTERN, '');
 }
 
-const PRINTABLE_ASCII = /^[\u0020-\u007E]*$/;
-
 /** Columns a rendered string takes in a terminal: styling takes none, CJK and emoji take two. */
 export function visibleWidth(text: string): number {
-  // Most rendered text is printable ASCII between SGR codes: one column a character. Counted here
-  // without string-width's general escape matching and grapheme segmentation, which measuring
-  // every word of every frame of a streamed answer spent most of its wrapping time in.
-  const unstyled = stripAnsi(text);
-  return PRINTABLE_ASCII.test(unstyled) ? unstyled.length : stringWidth(text);
+  return stringWidth(text);
 }
 
 /** Tabs as spaces: a terminal moves a tab to its next stop, which no width count can know. */
