@@ -11,10 +11,13 @@ type ChoiceListProps = {
   feedback: { index: number; prefix: string; text: string };
 };
 
+/** Columns of `❯ 1. ` (the marker, a one-digit number and a space) beside a choice's text. */
+export const CHOICE_GUTTER = 5;
+
 export function ChoiceList({ options, selected, feedback }: ChoiceListProps) {
   // `❯ 1. `: the marker, the number (as wide as the largest) and a space. The cursor is a
   // no-break space: a plain one at the end of a row would be taken for the gap a row breaks at.
-  const gutter = 2 + String(options.length).length + 2;
+  const gutter = CHOICE_GUTTER - 1 + String(options.length).length;
   return (
     <Box flexDirection="column" marginTop={1}>
       {options.map((label, index) => {

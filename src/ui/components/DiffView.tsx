@@ -38,15 +38,28 @@ function signColor(sign: ' ' | '+' | '-'): string | undefined {
   return sign === '+' ? 'green' : sign === '-' ? 'red' : undefined;
 }
 
-/** `inset`: the terminal columns the diff's container takes beside it (padding, borders). */
-export function DiffView({ hunks, inset }: { hunks: readonly PatchHunk[]; inset: number }) {
+type DiffViewProps = {
+  hunks: readonly PatchHunk[];
+  /** The terminal columns the diff's container takes beside it (padding, borders). */
+  inset: number;
+  /** The most rows it may take, the note of lines left out included (a dialog on a short screen). */
+  maxRows?: number;
+};
+
+export function DiffView({ hunks, inset, maxRows = Number.POSITIVE_INFINITY }: DiffViewProps) {
   const rows = diffRows(hunks);
-  const shown = rows.slice(0, MAX_DIFF_LINES);
-  const width = Math.max(...shown.map((row) => ('gap' in row ? 0 : row.number.length)), 1);
+  const candidates = rows.slice(0, MAX_DIFF_LINES);
+  const width = Math.max(...candidates.map((row) => ('gap' in row ? 0 : row.number.length)), 1);
   const textWidth = Math.max(1, useColumns() - inset - width - 3);
+  const drawn = candidates.map((row) => ({ row, wrapped: 'gap' in row ? [] : wrapRendered(expandTabs(row.text), textWidth) }));
+  const shown = fitting(
+    drawn.map(({ wrapped }) => Math.max(1, wrapped.length)),
+    rows.length,
+    maxRows,
+  );
   return (
     <Box flexDirection="column">
-      {shown.map((row) =>
+      {drawn.slice(0, shown).map(({ row, wrapped }) =>
         'gap' in row ? (
           <Text key={row.key} dimColor>
             {' '.repeat(width)} ⋮
@@ -60,12 +73,24 @@ export function DiffView({ hunks, inset }: { hunks: readonly PatchHunk[]; inset:
               </Text>
             </Box>
             <Text color={signColor(row.sign)} wrap="truncate-end">
-              {wrapRendered(expandTabs(row.text), textWidth).join('\n')}
+              {wrapped.join('\n')}
             </Text>
           </Box>
         ),
       )}
-      {rows.length > shown.length && <Text dimColor>… {rows.length - shown.length} more lines</Text>}
+      {rows.length > shown && <Text dimColor>… {rows.length - shown} more lines</Text>}
     </Box>
   );
+}
+
+/**
+ * How many of the lines, `heights` rows each, fit in `maxRows` with a row for the note of the
+ * rest when not all of the `total` are shown; at least one is.
+ */
+function fitting(heights: readonly number[], total: number, maxRows: number): number {
+  let used = 0;
+  let count = 0;
+  while (count < heights.length && used + (heights[count] ?? 1) <= maxRows) used += heights[count++] ?? 1;
+  while (count > 1 && count < total && used + 1 > maxRows) used -= heights[--count] ?? 1;
+  return Math.max(1, count);
 }
