@@ -95,6 +95,15 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
   useSessionNotices(store, options.session);
   const mcpDialog = useMcpSession(store, options.mcp);
   const request = useRepl((state) => state.permissionRequest);
+  // What takes the prompt's place: a dialog, a screen or a picker (the first that is open).
+  const overlay = request ? (
+    <Dialog request={request} onCancel={interrupt} setPermissionMode={setPermissionMode} />
+  ) : (
+    mcpDialog ??
+    login.screen ??
+    picker.screen ??
+    (resume.choices ? <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} /> : null)
+  );
 
   return (
     <Box flexDirection="column">
@@ -102,22 +111,12 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
       <LiveRegion />
       <SpinnerLine />
       <TodoPanel />
-      {request ? (
-        <Dialog request={request} onCancel={interrupt} setPermissionMode={setPermissionMode} />
-      ) : mcpDialog ? (
-        mcpDialog
-      ) : login.screen ? (
-        login.screen
-      ) : picker.screen ? (
-        picker.screen
-      ) : resume.choices ? (
-        <ResumePicker choices={resume.choices} onPick={resume.pick} onCancel={resume.close} />
-      ) : (
+      {overlay ?? (
         <Box marginTop={1} flexDirection="column">
-          <PromptInput commands={commands} onSubmit={submit} isActive history={history} />
+          <PromptInput commands={commands} onSubmit={submit} isActive history={history} footer={<Footer />} />
         </Box>
       )}
-      <Footer />
+      {overlay && <Footer />}
     </Box>
   );
 }

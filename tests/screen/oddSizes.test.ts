@@ -40,7 +40,8 @@ describe.each([
     expect(opened.filter((line) => /^│ > \/\s+│$/.test(line)), 'the prompt row').toHaveLength(1);
     const bottom = opened.findLastIndex((line) => line.startsWith('╰'));
     expect(opened[bottom + 1], 'the first entry, highlighted, right under the prompt').toMatch(/^ \/help\b/);
-    expect(opened.filter((line) => FOOTER.test(line))).toHaveLength(1);
+    // The menu takes the hint line's place, as in the reference (whose `/` list replaces its footer).
+    expect(opened.filter((line) => FOOTER.test(line))).toHaveLength(0);
 
     // Down past the window: it follows the highlight and says how many entries lie above.
     session.write('\u001B[B'.repeat(12));
@@ -52,6 +53,36 @@ describe.each([
     session.write('\u007F');
     await session.waitForText(EMPTY_PROMPT);
     await session.waitFor((s) => s.lines().join('\n') === before.join('\n'), 'the screen to be as before');
+  });
+});
+
+describe.each([
+  [20, 8],
+  [33, 8],
+] as const)('the / menu at the tiny %i×%i', (cols, rows) => {
+  it('keeps the whole prompt box on screen, fits its window, and Esc closes it leaving the draft', async () => {
+    const { session } = await openRepl([], cols, rows);
+    const before = session.lines();
+    session.write('/');
+    await session.waitForText(/↓ \d+ more/);
+    const opened = session.screen();
+    const top = opened.findIndex((line) => line.startsWith('╭'));
+    expect(top, "the prompt box's top border").toBeGreaterThanOrEqual(0);
+    expect(opened[top + 1]).toMatch(/^│ > \/\s+│$/);
+    expect(opened[top + 2]).toMatch(/^╰─+╯$/);
+    expect(opened[top + 3], 'the first entry, highlighted, right under the prompt').toMatch(/^ \/help\b/);
+    expect(opened.findLastIndex((line) => /^ ↓ \d+ more/.test(line)), 'the more line, last on screen').toBe(opened.findLastIndex((line) => line !== ''));
+    expectNoTerminalWraps(session);
+
+    session.write('\u001B');
+    await session.waitFor((s) => !s.screen().some((line) => /\/help|more/.test(line)), 'the menu to close');
+    await session.waitForText(FOOTER);
+    // With the scrollback: a row the open menu scrolled up stays above, the screen ends in a blank.
+    expect(session.lines(), 'the screen as before, with the draft kept').toEqual(before.map((line) => (EMPTY_PROMPT.test(line) ? line.replace('>  ', '> /') : line)));
+    // The menu stays closed until the draft changes; typing opens it on the new draft.
+    session.write('h');
+    await session.waitForText(/^ \/help\b/);
+    expectNoTerminalWraps(session);
   });
 });
 

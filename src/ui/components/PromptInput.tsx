@@ -2,7 +2,7 @@
 // search, pastes, the slash-command menu and `@` path completion. Reads the draft from the store
 // at key time so fast typing never races a render.
 import { Box, Text, useInput, type Key } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { filterCommands, type SlashCommand } from '../../commands/builtin.js';
 import { keystrokesOf, useBracketedPaste } from '../input/bracketedPaste.js';
 import { fileIndexFor, type FileIndex } from '../input/fileIndex.js';
@@ -27,6 +27,11 @@ export type PromptInputProps = {
   history?: PromptHistory;
   /** Where `@` completion finds paths; the project in the current directory by default. */
   fileIndex?: FileIndex;
+  /**
+   * The hint line under the prompt. The `/` menu takes its place while open, as in the reference,
+   * so a short terminal has the rows for the menu (in the same frame, so it never overflows).
+   */
+  footer?: ReactNode;
 };
 
 /** The menu shows while the draft is a single `/word` being typed. */
@@ -35,19 +40,23 @@ export function menuMatches(commands: readonly SlashCommand[], text: string): Sl
   return filterCommands(commands, text);
 }
 
-export function PromptInput({ commands, onSubmit, isActive, history: shared, fileIndex }: PromptInputProps) {
+export function PromptInput({ commands, onSubmit, isActive, history: shared, fileIndex, footer }: PromptInputProps) {
   const store = useReplStoreApi();
   const draft = useRepl((state) => state.draft);
   const [own] = useState(() => new PromptHistory());
   const [index] = useState(() => fileIndex ?? fileIndexFor(process.cwd()));
   const history = shared ?? own;
   const [selected, setSelected, selectedRef] = useLatestState(0);
+  // The draft Esc closed the menu on: it stays closed until the draft changes, as in the reference.
+  const [, setDismissed, dismissedRef] = useLatestState<string | null>(null);
   const search = useReverseSearch(store, history);
   const paste = usePasteInput(store, search.takePaste);
   const completion = useFileCompletion(store, index, draft);
-  const matches = menuMatches(commands, draft.text);
+  const openMenu = (text: string): SlashCommand[] => (text === dismissedRef.current ? [] : menuMatches(commands, text));
+  const matches = openMenu(draft.text);
   useBracketedPaste(isActive);
-  const overlayOpen = search.state !== undefined || completion.matches.length > 0;
+  const menuOpen = matches.length > 0;
+  const overlayOpen = search.state !== undefined || completion.matches.length > 0 || menuOpen;
   useEffect(() => {
     store.getState().setPromptOverlayOpen(overlayOpen);
     return () => store.getState().setPromptOverlayOpen(false);
@@ -67,13 +76,14 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
     if (search.handleKey(input, key)) return;
     const state = store.getState();
     const current = state.draft;
-    const menu = menuMatches(commands, current.text);
-    if (menu.length > 0 && handleMenuKey(menu, key)) return;
+    const menu = openMenu(current.text);
+    if (menu.length > 0 && handleMenuKey(menu, current.text, key)) return;
     if (completion.handleKey(key)) return;
 
     const outcome = applyKey(current, input, key);
     if (outcome.type === 'edit') {
       state.setDraft(outcome.buffer);
+      if (outcome.buffer.text !== current.text) setDismissed(() => null);
       setSelected(() => 0);
       completion.reset();
     } else if (outcome.type === 'submit') {
@@ -93,8 +103,12 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
     { isActive },
   );
 
-  function handleMenuKey(menu: SlashCommand[], key: Key): boolean {
+  function handleMenuKey(menu: SlashCommand[], text: string, key: Key): boolean {
     const chosen = menu[Math.min(selectedRef.current, menu.length - 1)];
+    if (key.escape) {
+      setDismissed(() => text);
+      return true;
+    }
     if (key.upArrow) {
       setSelected((index) => (index - 1 + menu.length) % menu.length);
       return true;
@@ -126,10 +140,11 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
           <DraftLines text={draft.text} cursor={draft.cursor} showCursor={isActive} shell={shell} />
         )}
       </Box>
-      {matches.length > 0 && <SlashMenu commands={matches} selected={Math.min(selected, matches.length - 1)} />}
+      {menuOpen && <SlashMenu commands={matches} selected={Math.min(selected, matches.length - 1)} />}
       {!search.state && completion.token && (
         <CompletionMenu matches={completion.matches} selected={completion.selected} indexing={completion.indexing} />
       )}
+      {!menuOpen && footer}
     </Box>
   );
 }

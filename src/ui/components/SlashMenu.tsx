@@ -6,6 +6,7 @@
 import { Box, Text } from 'ink';
 import type { SlashCommand } from '../../commands/builtin.js';
 import { useColumns, useRows } from '../hooks/useColumns.js';
+import { useRepl } from '../hooks/useReplStore.js';
 import { visibleWidth } from '../markdown/ansi.js';
 import { wrapRendered } from '../markdown/wrap.js';
 
@@ -14,11 +15,13 @@ const GAP = 2;
 /** Below this a description column is no use: names only. */
 const MIN_DESCRIPTION_WIDTH = 12;
 /**
- * Terminal rows the menu leaves to the rest of the live area: the prompt box, the hint under it
- * (two rows when narrow), the spinner of a running turn, the more-entries line, and the row the
- * writer keeps free.
+ * Terminal rows the menu leaves to the rest of the live area (the hint line gives the menu its
+ * place): the blank row and the prompt box above it, the more-entries line, and the row the
+ * writer keeps free; while a turn runs, also the spinner and the blank row above it (two rows
+ * when it wraps). Taller than the screen, the live area would push the box's top off it.
  */
-const ROWS_KEPT_FOR_THE_REST = 9;
+const ROWS_KEPT_IDLE = 6;
+const ROWS_KEPT_FOR_THE_SPINNER = 3;
 
 function fullName(command: SlashCommand): string {
   return command.argumentHint ? `/${command.name} ${command.argumentHint}` : `/${command.name}`;
@@ -52,7 +55,8 @@ function menuWindow(heights: readonly number[], selected: number, budget: number
 
 export function SlashMenu({ commands, selected }: { commands: readonly SlashCommand[]; selected: number }) {
   const inner = Math.max(1, useColumns() - 2);
-  const budget = Math.max(1, useRows() - ROWS_KEPT_FOR_THE_REST);
+  const running = useRepl((state) => state.isRunning);
+  const budget = Math.max(1, useRows() - ROWS_KEPT_IDLE - (running ? ROWS_KEPT_FOR_THE_SPINNER : 0));
   const widest = Math.max(...commands.map((command) => visibleWidth(fullName(command))));
   const nameWidth = Math.min(widest, Math.max(8, Math.floor(inner * 0.3)));
   const descriptionWidth = inner - nameWidth - GAP;
