@@ -2,6 +2,7 @@
 // servers, commands, skills, agents, plugins), in the reference's field names and order.
 import type { Bootstrapped } from '../../bootstrap/bootstrap.js';
 import type { CommandRegistry } from '../../commands/registry.js';
+import type { SlashCommand } from '../../commands/types.js';
 import { randomUuid } from '../../utils/random.js';
 import { PULSE_VERSION, REFERENCE_VERSION } from '../version.js';
 import type { SdkInit } from './sdkTypes.js';
@@ -9,11 +10,26 @@ import type { SdkInit } from './sdkTypes.js';
 /** The reference lists the Agent tool under its older name in init (on the wire it is Agent). */
 const INIT_TOOL_NAMES: Readonly<Record<string, string>> = { Agent: 'Task' };
 
+/**
+ * Where the reference lists a command in init (2.1.332, tests/e2e/pluginInitOrder.test.ts): skills
+ * of the user and the project, commands of the project and the user, plugin commands, plugin
+ * skills, then the rest (built-ins). Within a group the registry's order holds.
+ */
+function listingGroup(command: SlashCommand): number {
+  if (command.type !== 'prompt') return 6;
+  const { source, isSkill = false } = command;
+  if (source === 'user') return isSkill ? 0 : 3;
+  if (source === 'project') return isSkill ? 1 : 2;
+  if (source === 'plugin') return isSkill ? 5 : 4;
+  return 6;
+}
+
 /** Commands a print or SDK run can use (prompt commands, /compact, headless local ones), and the REPL-only rest. */
 function splitCommands(registry: CommandRegistry | undefined): { headless: string[]; terminal: string[] } {
   const headless: string[] = [];
   const terminal: string[] = [];
-  for (const command of registry?.commands ?? []) {
+  const listed = [...(registry?.commands ?? [])].sort((a, b) => listingGroup(a) - listingGroup(b));
+  for (const command of listed) {
     if (command.type === 'prompt' || command.name === 'compact' || command.headless === true) headless.push(command.name);
     else terminal.push(command.name);
   }
