@@ -6,47 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { startMockAnthropic } from '../support/mockAnthropic.js';
 import { createWorld } from '../support/runPulse.js';
+import { between, boxAt, expectHanging, expectNoStraySpace, waitForSettled } from './boxes.js';
 import { expectNoTerminalWraps, openRepl, submit } from './scenario.js';
-import { startScreen, type ScreenSession } from './terminal.js';
+import { startScreen } from './terminal.js';
 
 const WIDTHS = [31, 40, 60];
 const LONG_MODEL = 'gateway-model-with-a-rather-long-identifier-for-wrapping';
 const LONG_FILE = 'a-file-with-a-rather-long-name-that-wraps-around-even-wide-panes';
-
-/** The rows of the box whose top border comes first at or after `from`, without the borders' columns. */
-function boxAt(screen: readonly string[], from: number): string[] {
-  const top = screen.findIndex((line, index) => index >= from && line.startsWith('╭'));
-  const bottom = screen.findIndex((line, index) => index > top && line.startsWith('╰'));
-  expect(top, 'a box on screen').toBeGreaterThanOrEqual(0);
-  return screen.slice(top + 1, bottom).map((line) => line.replace(/^│ ?/, '').replace(/\s*│\s*$/, ''));
-}
-
-/** The rows from the one matching `first` up to (not including) the next one matching `next`. */
-function between(rows: readonly string[], first: RegExp, next: RegExp): string[] {
-  const start = rows.findIndex((row) => first.test(row));
-  expect(start, `a row matching ${String(first)}`).toBeGreaterThanOrEqual(0);
-  const end = rows.findIndex((row, index) => index > start && next.test(row));
-  expect(end, `a row matching ${String(next)} after ${String(first)}`).toBeGreaterThan(start);
-  return rows.slice(start, end);
-}
-
-/** Every row after the first starts with exactly `indent` spaces and then text; `wraps` says whether there must be such rows. */
-function expectHanging(rows: readonly string[], indent: number, what: string, wraps = true): void {
-  if (wraps) expect(rows.length, `${what} wraps at this width`).toBeGreaterThan(1);
-  for (const row of rows.slice(1)) expect({ what, row }).toEqual({ what, row: expect.stringMatching(new RegExp(`^ {${indent}}\\S`)) });
-}
-
-/** No text row of a box starts with a lone space: the space a row broke at stays at the break. */
-function expectNoStraySpace(rows: readonly string[]): void {
-  expect(rows.filter((row) => /^ \S/.test(row))).toEqual([]);
-}
-
-async function waitForSettled(session: ScreenSession, text: RegExp): Promise<string[]> {
-  await session.waitForText(text);
-  // The box is drawn in one frame; read it again once the frame after it is in.
-  await session.waitFor((s) => s.screen().some((line) => text.test(line)), String(text));
-  return session.screen();
-}
 
 describe.each(WIDTHS)('at %i columns', (cols) => {
   it('the banner, the permission dialog, the running tool line and the effort picker keep their indents', async () => {

@@ -5,6 +5,7 @@
 import { Box, Text } from 'ink';
 import { ANSWER_GUTTER, wrapBesideGutter } from '../format/answerRows.js';
 import { useColumns } from '../hooks/useColumns.js';
+import { visibleWidth } from '../markdown/ansi.js';
 
 export { ANSWER_GUTTER };
 
@@ -25,13 +26,25 @@ export type GutteredProps = {
   gutter?: number;
   /** Columns left for the text besides what the row's container takes (a dialog's border). */
   inset?: number;
+  /** At most this many rows, the last cut with … (a list entry that must not push the rest off). */
+  maxRows?: number;
 };
 
-export function Guttered({ mark, markColor, markDim, lines, color, bold, dim, italic, gutter = ANSWER_GUTTER, inset = 0 }: GutteredProps) {
+/** The first `maxRows` of `rows`, the last ending in … when some were left out. */
+export function capRows(rows: readonly string[], maxRows: number, width: number): string[] {
+  if (rows.length <= maxRows) return [...rows];
+  const last = (rows[maxRows - 1] ?? '').trimEnd();
+  const cut = visibleWidth(last) < width ? last : last.slice(0, -1);
+  return [...rows.slice(0, maxRows - 1), `${cut}…`];
+}
+
+export function Guttered(props: GutteredProps) {
+  const { mark, markColor, markDim, lines, color, bold, dim, italic, gutter = ANSWER_GUTTER, inset = 0, maxRows } = props;
   const width = useColumns() - inset - gutter;
+  const rows = wrapBesideGutter(lines, width);
   const text = (
     <Text wrap="truncate-end" color={color} bold={bold} dimColor={dim} italic={italic}>
-      {wrapBesideGutter(lines, width).join('\n')}
+      {(maxRows === undefined ? rows : capRows(rows, maxRows, width)).join('\n')}
     </Text>
   );
   if (gutter === 0) return text;
@@ -47,9 +60,30 @@ export function Guttered({ mark, markColor, markDim, lines, color, bold, dim, it
   );
 }
 
-type DialogTextProps = Pick<GutteredProps, 'color' | 'bold' | 'dim'> & { text: string };
+type DialogTextProps = Pick<GutteredProps, 'color' | 'bold' | 'dim'> & {
+  text: string;
+  /** Columns of boxes inside the dialog around the text (a bordered box with padding: DIALOG_CHROME). */
+  nested?: number;
+};
 
-/** A line of a dialog's (or the banner's) text, wrapped to the room inside its border. */
-export function DialogText({ text, color, bold, dim }: DialogTextProps) {
-  return <Guttered mark="" gutter={0} inset={DIALOG_CHROME} lines={[text]} color={color} bold={bold} dim={dim} />;
+/** A paragraph of a dialog's (or the banner's) text, wrapped to the room inside its border. */
+export function DialogText({ text, color, bold, dim, nested = 0 }: DialogTextProps) {
+  return <Guttered mark="" gutter={0} inset={DIALOG_CHROME + nested} lines={[text]} color={color} bold={bold} dim={dim} />;
+}
+
+type DialogLabelledProps = Pick<GutteredProps, 'color' | 'markColor' | 'markDim'> & { label: string; text: string };
+
+/** A dialog row that starts with a label (`Search:`, `API key:`): what follows wraps beside it. */
+export function DialogLabelled({ label, text, color, markColor, markDim }: DialogLabelledProps) {
+  return (
+    <Guttered
+      mark={label}
+      markColor={markColor}
+      markDim={markDim}
+      gutter={visibleWidth(label) + 1}
+      inset={DIALOG_CHROME}
+      lines={[text]}
+      color={color}
+    />
+  );
 }

@@ -2,12 +2,13 @@
 // to the person: use all, choose some, or none. The answer is remembered in
 // .claude/settings.local.json and approved servers start at once. Esc decides later: the servers
 // stay off for this session and `/mcp approve <name>` can still turn one on.
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { ReplStore } from '../../state/store.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import type { ReplMcp } from '../types.js';
 import { ChoiceList } from './ChoiceList.js';
+import { DialogText } from './Guttered.js';
 
 export type McpApprovalAnswer = { approved: string[]; rejected: string[] };
 
@@ -17,7 +18,6 @@ export type McpApprovalDialogProps = {
   onAnswer: (answer: McpApprovalAnswer | null) => void;
 };
 
-const NO_FEEDBACK = { index: -1, prefix: '', text: '' };
 const USE_ALL = 0;
 const CHOOSE = 1;
 const USE_NONE = 2;
@@ -72,16 +72,17 @@ export function McpApprovalDialog({ servers, onAnswer }: McpApprovalDialogProps)
     : [`Use all of them (${list})`, 'Choose which ones to use', 'Use none of them'];
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1}>
-      <Text bold color="yellow">
-        New MCP servers found in .mcp.json: {list}
-      </Text>
-      <Text>They run programs or reach services on your behalf. Only use servers from a project you trust.</Text>
-      <ChoiceList options={options} selected={selected} feedback={NO_FEEDBACK} />
-      <Text dimColor>
-        {choosing
-          ? 'space to turn one on or off · enter to confirm · esc to go back'
-          : 'enter to confirm · esc to decide later (/mcp approve <name>)'}
-      </Text>
+      <DialogText bold color="yellow" text={`New MCP servers found in .mcp.json: ${list}`} />
+      <DialogText text="They run programs or reach services on your behalf. Only use servers from a project you trust." />
+      <ChoiceList options={options} selected={selected} />
+      <DialogText
+        dim
+        text={
+          choosing
+            ? 'space to turn one on or off · enter to confirm · esc to go back'
+            : 'enter to confirm · esc to decide later (/mcp approve <name>)'
+        }
+      />
     </Box>
   );
 }

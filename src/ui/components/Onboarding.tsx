@@ -1,13 +1,16 @@
 // The key screen: on first run (no key anywhere) before the REPL, and for /login. People paste a
 // key (never echoed: only bullets are drawn) or give an apiKeyHelper command; the key is checked
 // against the endpoint, and only then stored. Esc steps back; Esc on the first step cancels.
-import { Box, Text, useInput, type Key } from 'ink';
+import { Box, useInput, type Key } from 'ink';
 import { useEffect, useRef } from 'react';
 import type { KeyCheck } from '../../auth/checkKey.js';
 import { loginOutcomeText, type LoginActions, type LoginOutcome } from '../../auth/loginActions.js';
 import { maskKey } from '../../utils/mask.js';
 import type { StoredCredentials } from '../../auth/store.js';
 import { useLatestState } from '../hooks/useLatestState.js';
+import { ansi } from '../markdown/ansi.js';
+import { ChoiceList } from './ChoiceList.js';
+import { DialogLabelled, DialogText } from './Guttered.js';
 
 export type OnboardingOutcome = LoginOutcome;
 
@@ -157,14 +160,14 @@ function useOnce(onDone: OnboardingProps['onDone']): OnboardingProps['onDone'] {
 function Intro({ reason, actions }: { reason: OnboardingProps['reason']; actions: LoginActions }) {
   return (
     <Box flexDirection="column" marginBottom={1}>
-      <Text bold>{reason === 'first-run' ? 'Welcome to Pulse' : 'Log in'}</Text>
+      <DialogText bold text={reason === 'first-run' ? 'Welcome to Pulse' : 'Log in'} />
       {reason === 'first-run' && (
-        <Text dimColor>No API key found (ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN or an apiKeyHelper in settings).</Text>
+        <DialogText dim text="No API key found (ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN or an apiKeyHelper in settings)." />
       )}
-      <Text dimColor>
-        The key is checked against {actions.endpoint}, then kept in {actions.storePath} (readable only by you). An
-        ANTHROPIC_API_KEY in the environment always wins over it.
-      </Text>
+      <DialogText
+        dim
+        text={`The key is checked against ${actions.endpoint}, then kept in ${actions.storePath} (readable only by you). An ANTHROPIC_API_KEY in the environment always wins over it.`}
+      />
     </Box>
   );
 }
@@ -174,50 +177,38 @@ function StepView({ step }: { step: Step }) {
     case 'choose':
       return (
         <Box flexDirection="column">
-          {CHOICES.map((label, index) => (
-            <Text key={label} color={index === step.selected ? 'cyan' : undefined}>
-              {index === step.selected ? '❯ ' : '  '}
-              {index + 1}. {label}
-            </Text>
-          ))}
-          <Text dimColor>↑/↓ choose · Enter select · Esc cancel</Text>
+          <ChoiceList options={CHOICES} selected={step.selected} spaced={false} />
+          <DialogText dim text="↑/↓ choose · Enter select · Esc cancel" />
         </Box>
       );
     case 'input':
       return (
         <Box flexDirection="column">
-          {step.error && <Text color="red">{step.error}</Text>}
-          <Text>
-            {step.field === 'key' ? 'API key: ' : 'Command: '}
-            {step.field === 'key' ? '•'.repeat(Math.min(step.text.length, MAX_BULLETS)) : step.text}
-            <Text inverse> </Text>
-          </Text>
-          <Text dimColor>
-            {step.field === 'key' ? 'Paste the key (it is not shown)' : 'Type the command'} · Enter check · Esc back
-          </Text>
+          {step.error && <DialogText color="red" text={step.error} />}
+          <DialogLabelled
+            label={step.field === 'key' ? 'API key:' : 'Command:'}
+            text={`${step.field === 'key' ? '•'.repeat(Math.min(step.text.length, MAX_BULLETS)) : step.text}${ansi.inverse('\u00A0')}`}
+          />
+          <DialogText
+            dim
+            text={`${step.field === 'key' ? 'Paste the key (it is not shown)' : 'Type the command'} · Enter check · Esc back`}
+          />
         </Box>
       );
     case 'checking':
-      return <Text color="yellow">{step.label}</Text>;
+      return <DialogText color="yellow" text={step.label} />;
     case 'failed': {
       const options = [step.field === 'key' ? 'Enter a different key' : 'Change the command'];
       if (step.pending) options.push('Save it anyway');
       return (
         <Box flexDirection="column">
-          <Text color="red">{step.message}</Text>
-          {options.map((label, index) => (
-            <Text key={label} color={index === step.selected ? 'cyan' : undefined}>
-              {index === step.selected ? '❯ ' : '  '}
-              {label}
-            </Text>
-          ))}
-          <Text dimColor>{options.length > 1 ? '↑/↓ choose · ' : ''}Enter select · Esc back</Text>
+          <DialogText color="red" text={step.message} />
+          <ChoiceList options={options} selected={step.selected} numbered={false} spaced={false} />
+          <DialogText dim text={`${options.length > 1 ? '↑/↓ choose · ' : ''}Enter select · Esc back`} />
         </Box>
       );
     }
     case 'done':
-      return (
-        <Text color={step.outcome.checked ? 'green' : 'yellow'}>{loginOutcomeText(step.outcome)}</Text>
-      );
+      return <DialogText color={step.outcome.checked ? 'green' : 'yellow'} text={loginOutcomeText(step.outcome)} />;
   }
 }

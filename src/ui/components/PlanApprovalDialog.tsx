@@ -1,12 +1,13 @@
 // Plan mode's last step: the plan, and whether to start. Approving switches the permission mode
 // (auto-accept edits, or back to the mode before planning); "keep planning" sends the typed
 // feedback to the model and stays in plan mode. Esc stops the turn.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type { PermissionRequest } from '../../state/store.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import { planChoiceResult, type PlanChoice } from '../format/planApproval.js';
 import { useFeedbackChoices } from '../hooks/useFeedbackChoices.js';
 import { ChoiceList } from './ChoiceList.js';
+import { DIALOG_CHROME, DialogText } from './Guttered.js';
 
 export type PlanApprovalDialogProps = {
   request: PermissionRequest;
@@ -45,14 +46,12 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
   ];
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} marginTop={1}>
-      <Text bold color="cyan">
-        Ready to code? Here is Pulse&apos;s plan:
-      </Text>
-      <Box borderStyle="single" borderColor="gray" paddingX={1} marginTop={1}>
-        <Text>{plan}</Text>
+      <DialogText bold color="cyan" text="Ready to code? Here is Pulse's plan:" />
+      <Box borderStyle="single" borderColor="gray" paddingX={1} marginTop={1} flexDirection="column">
+        <DialogText nested={DIALOG_CHROME} text={plan} />
       </Box>
       <ChoiceList options={options} selected={selected} feedback={{ index: KEEP_PLANNING, prefix: ', and tell Pulse what to change: ', text: feedback }} />
-      <Text dimColor>enter to confirm · esc to stop the turn</Text>
+      <DialogText dim text="enter to confirm · esc to stop the turn" />
     </Box>
   );
 }

@@ -1,9 +1,12 @@
 // AskUserQuestion's dialog: one question at a time, its options plus "Other" (type an answer).
 // Arrows move, Enter picks (Space toggles options when several may be picked), Esc stops the turn.
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import type { PermissionRequest } from '../../state/store.js';
 import { answeredResult, QUESTIONS_CANCELLED, questionsOf } from '../format/questions.js';
 import { useLatestState } from '../hooks/useLatestState.js';
+import { ansi } from '../markdown/ansi.js';
+import { ChoiceList } from './ChoiceList.js';
+import { DialogText } from './Guttered.js';
 
 export type QuestionDialogProps = { request: PermissionRequest; onCancel: () => void };
 
@@ -67,36 +70,19 @@ export function QuestionDialog({ request, onCancel }: QuestionDialogProps) {
   const question = questions[state.index];
   if (!question) return null;
   const otherIndex = question.options.length;
+  const options = [
+    ...question.options.map((option, index) => {
+      const box = question.multiSelect ? (state.toggled.includes(index) ? '[x] ' : '[ ] ') : '';
+      return `${box}${option.label}${option.description ? ansi.dim(` — ${option.description}`) : ''}`;
+    }),
+    'Other',
+  ];
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="magenta" paddingX={1} marginTop={1}>
-      <Text dimColor>
-        {question.header ? `${question.header} · ` : ''}question {state.index + 1} of {questions.length}
-      </Text>
-      <Text bold>{question.question}</Text>
-      <Box flexDirection="column" marginTop={1}>
-        {question.options.map((option, index) => (
-          <Text key={option.label} color={index === state.selected ? 'cyan' : undefined}>
-            {index === state.selected ? '❯ ' : '  '}
-            {question.multiSelect ? (state.toggled.includes(index) ? '[x] ' : '[ ] ') : ''}
-            {index + 1}. {option.label}
-            {option.description ? <Text dimColor> — {option.description}</Text> : null}
-          </Text>
-        ))}
-        <Text color={state.selected === otherIndex ? 'cyan' : undefined}>
-          {state.selected === otherIndex ? '❯ ' : '  '}
-          {otherIndex + 1}. Other
-          {state.selected === otherIndex && (
-            <Text>
-              {': '}
-              {state.other}
-              <Text inverse> </Text>
-            </Text>
-          )}
-        </Text>
-      </Box>
-      <Text dimColor>
-        enter to answer{question.multiSelect ? ' · space to pick several' : ''} · esc to stop the turn
-      </Text>
+      <DialogText dim text={`${question.header ? `${question.header} · ` : ''}question ${state.index + 1} of ${questions.length}`} />
+      <DialogText bold text={question.question} />
+      <ChoiceList options={options} selected={state.selected} feedback={{ index: otherIndex, prefix: ': ', text: state.other }} />
+      <DialogText dim text={`enter to answer${question.multiSelect ? ' · space to pick several' : ''} · esc to stop the turn`} />
     </Box>
   );
 }

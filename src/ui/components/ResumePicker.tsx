@@ -1,9 +1,11 @@
 // The list of earlier conversations for --resume without an id and /resume: when each was last
 // touched, what it began with and how long it is. Typing filters by prompt or id; Up/Down move,
 // Enter continues the chosen one, Esc closes the list.
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import { useLatestState } from '../hooks/useLatestState.js';
+import { ansi } from '../markdown/ansi.js';
 import type { ResumeChoice } from '../types.js';
+import { DIALOG_CHROME, DialogLabelled, DialogText, Guttered } from './Guttered.js';
 
 export const PICKER_ROWS = 10;
 
@@ -71,26 +73,28 @@ export function ResumePicker({ choices, onPick, onCancel, now = Date.now() }: Re
   const visible = shown.slice(start, start + PICKER_ROWS);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
-      <Text bold>Resume a conversation</Text>
-      <Text>
-        <Text dimColor>Search: </Text>
-        {filter}
-        <Text inverse> </Text>
-      </Text>
-      {choices.length === 0 && <Text dimColor>No earlier conversations in this directory.</Text>}
-      {choices.length > 0 && shown.length === 0 && <Text dimColor>Nothing matches "{filter}".</Text>}
+      <DialogText bold text="Resume a conversation" />
+      <DialogLabelled label="Search:" markDim text={`${filter}${ansi.inverse('\u00A0')}`} />
+      {choices.length === 0 && <DialogText dim text="No earlier conversations in this directory." />}
+      {choices.length > 0 && shown.length === 0 && <DialogText dim text={`Nothing matches "${filter}".`} />}
       {visible.map((choice, offset) => {
         const active = start + offset === index;
+        // A long first prompt wraps under the "when" column and stops at two rows, so ten
+        // entries still fit a short terminal.
         return (
-          <Text key={choice.sessionId} color={active ? 'cyan' : undefined}>
-            {active ? '❯ ' : '  '}
-            {whenText(choice.modified, now).padEnd(11)}
-            <Text dimColor>{`${choice.messageCount} msgs`.padEnd(10)}</Text>
-            {choice.firstPrompt ?? '(no prompt)'}
-          </Text>
+          <Guttered
+            key={choice.sessionId}
+            mark={active ? '❯' : ' '}
+            markColor={active ? 'cyan' : undefined}
+            color={active ? 'cyan' : undefined}
+            gutter={2}
+            inset={DIALOG_CHROME}
+            maxRows={2}
+            lines={[`${whenText(choice.modified, now).padEnd(11)}${ansi.dim(`${choice.messageCount} msgs`.padEnd(10))}${choice.firstPrompt ?? '(no prompt)'}`]}
+          />
         );
       })}
-      <Text dimColor>↑/↓ choose · Enter resume · Esc cancel · type to search</Text>
+      <DialogText dim text="↑/↓ choose · Enter resume · Esc cancel · type to search" />
     </Box>
   );
 }

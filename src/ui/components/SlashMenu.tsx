@@ -9,6 +9,7 @@ import { useColumns, useRows } from '../hooks/useColumns.js';
 import { useRepl } from '../hooks/useReplStore.js';
 import { visibleWidth } from '../markdown/ansi.js';
 import { wrapRendered } from '../markdown/wrap.js';
+import { capRows } from './Guttered.js';
 
 const DESCRIPTION_ROWS = 2;
 const GAP = 2;
@@ -36,11 +37,11 @@ function nameCell(command: SlashCommand, width: number): string {
 }
 
 function descriptionRows(description: string, width: number): string[] {
-  const rows = wrapRendered(description, width).map((row) => row.trimEnd());
-  if (rows.length <= DESCRIPTION_ROWS) return rows;
-  const last = rows[DESCRIPTION_ROWS - 1] ?? '';
-  const cut = visibleWidth(last) < width ? last : last.slice(0, -1);
-  return [...rows.slice(0, DESCRIPTION_ROWS - 1), `${cut}…`];
+  return capRows(
+    wrapRendered(description, width).map((row) => row.trimEnd()),
+    DESCRIPTION_ROWS,
+    width,
+  );
 }
 
 /** The entries shown: from `start`, as many as fit in `budget` rows, the selected one always among them. */

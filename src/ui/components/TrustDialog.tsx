@@ -19,7 +19,6 @@ export type TrustDialogProps = {
   onAnswer: (answer: TrustAnswer) => void;
 };
 
-const NO_FEEDBACK = { index: -1, prefix: '', text: '' };
 // Leaving comes first and is where the cursor starts: a reflexive enter must not trust a folder.
 const OPTIONS = ['No, exit', 'Yes, I trust this folder'];
 const LEAVE = 0;
@@ -73,7 +72,7 @@ export function TrustDialog({ folder, findings, sessionOnly, onAnswer }: TrustDi
           <DialogText text="This is your home folder, so a yes holds for this session only." />
         </Box>
       )}
-      <ChoiceList options={OPTIONS} selected={selected} feedback={NO_FEEDBACK} />
+      <ChoiceList options={OPTIONS} selected={selected} />
       <DialogText dim text="enter to confirm · esc to exit" />
     </Box>
   );
