@@ -5,8 +5,13 @@
 import { visibleWidth } from '../markdown/ansi.js';
 import { Style } from './sgr.js';
 
-/** One character (a grapheme: a wide one takes two columns) with the rendition it is drawn in. */
-export type Unit = { column: number; text: string; width: number; style: Style; key: string };
+/**
+ * One character (a grapheme: a wide one takes two columns) with the rendition it is drawn in.
+ * `disputed`: an emoji sequence (joined by ZWJ, with a skin tone, a variation selector, a keycap,
+ * a flag's pair of letters or tag letters) that terminals draw at widths of their own, many
+ * measuring each code point: the writer puts the cursor where the row counts it to end.
+ */
+export type Unit = { column: number; text: string; width: number; style: Style; key: string; disputed: boolean };
 
 export type Cells = {
   units: Unit[];
@@ -25,6 +30,8 @@ const CSI_AT = /\u001B\[([0-9;:?]*)([ -/]*)([@-~])/y;
 
 let graphemes: Intl.Segmenter | undefined;
 
+const DISPUTED_WIDTH = /[\u200D\uFE0F\u20E3\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+
 function keyOf(text: string, style: Style): string {
   // A space looks the same whatever its colour, weight or slant.
   return text === ' ' ? `B${style.blankKey}` : `${style.key}\u0000${text}`;
@@ -38,18 +45,19 @@ export function cellsOf(row: string): Cells | undefined {
   const cells: Cells = { units: [], keys: [], unitAt: [] };
   let style = Style.plain;
   let column = 0;
-  const push = (text: string, width: number): void => {
+  const push = (text: string, width: number, disputed = false): void => {
     if (width === 0) {
       // A mark that joins the character before it (or stands alone at column 0, drawn over nothing).
       const last = cells.units.at(-1);
       if (last) {
         last.text += text;
+        last.disputed ||= DISPUTED_WIDTH.test(text);
         last.key = keyOf(last.text, last.style);
         cells.keys[last.column] = last.key;
       }
       return;
     }
-    const unit: Unit = { column, text, width, style, key: keyOf(text, style) };
+    const unit: Unit = { column, text, width, style, key: keyOf(text, style), disputed };
     const unitIndex = cells.units.push(unit) - 1;
     cells.keys.push(unit.key);
     cells.unitAt.push(unitIndex);
@@ -81,7 +89,9 @@ export function cellsOf(row: string): Cells | undefined {
     let end = index + 1;
     while (end < row.length && row.charCodeAt(end) >= 0x80) end++;
     graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-    for (const { segment } of graphemes.segment(row.slice(index, end))) push(segment, visibleWidth(segment));
+    for (const { segment } of graphemes.segment(row.slice(index, end))) {
+      push(segment, visibleWidth(segment), DISPUTED_WIDTH.test(segment));
+    }
     index = end;
   }
   return cells;

@@ -12,7 +12,7 @@ export class Pen {
   style = Style.plain;
   private saved: { column: number | undefined; style: Style } | undefined;
 
-  constructor(private readonly width: () => number) {}
+  constructor(readonly width: () => number) {}
 
   toColumn(column: number): void {
     if (this.column === column) return;
@@ -23,10 +23,31 @@ export class Pen {
   /** Draws one cell at the cursor. A blank only needs the rendition its look depends on. */
   put(unit: Unit): void {
     if (!(unit.text === ' ' && unit.style.blankKey === this.style.blankKey)) this.restyle(unit.style);
+    if (unit.disputed) {
+      this.putDisputed(unit);
+      return;
+    }
     this.out += unit.text;
     if (this.column !== undefined) this.column += unit.width;
     // At the last column the terminal waits to wrap: where the cursor is depends on the terminal.
     if (this.column !== undefined && this.column >= this.width()) this.column = undefined;
+  }
+
+  /**
+   * An emoji sequence the terminal may draw wider (or narrower) than the row counts it: the
+   * cursor is then moved to the column the row counts it to end at, so what follows stays in its
+   * place. Where the terminal's width for it could reach the right edge, it is written with
+   * autowrap off (DECAWM), so the terminal clips it rather than wrapping the row.
+   */
+  private putDisputed(unit: Unit): void {
+    const end = unit.column + unit.width;
+    const width = this.width();
+    if (unit.column + mostColumns(unit.text) >= width) this.out += `${ESC}?7l${unit.text}${ESC}?7h`;
+    else this.out += unit.text;
+    if (end < width) {
+      this.out += `${ESC}${end + 1}G`;
+      this.column = end;
+    } else this.column = undefined;
   }
 
   restyle(style: Style): void {
@@ -95,4 +116,9 @@ export class Pen {
     this.out = '';
     return out;
   }
+}
+
+/** The most columns a terminal draws a sequence in: two for each code point, as the widest measure each one alone. */
+function mostColumns(text: string): number {
+  return 2 * [...text].length;
 }

@@ -42,6 +42,9 @@ function changedSpans(before: Cells, after: Cells): Span[] {
     while (end < length && keyAt(before, end) !== keyAt(after, end)) end++;
     const last = end - 1 < after.keys.length ? after.units[after.unitAt[end - 1] ?? 0] : undefined;
     if (last) end = Math.max(end, last.column + last.width);
+    // A terminal may draw an emoji sequence over the cells after it: the rest of the row is
+    // written again after it and the row's end erased.
+    if (holdsDisputed(after, start, end)) end = after.keys.length + 1;
     const previous = spans.at(-1);
     const jump = `\u001B[${start + 1}G`.length;
     if (previous && redrawCost(after, previous.end, start) <= jump) previous.end = end;
@@ -49,6 +52,16 @@ function changedSpans(before: Cells, after: Cells): Span[] {
     column = end - 1;
   }
   return spans;
+}
+
+function holdsDisputed(cells: Cells, from: number, to: number): boolean {
+  for (let column = from; column < Math.min(to, cells.keys.length); ) {
+    const unit = cells.units[cells.unitAt[column] ?? 0];
+    if (!unit) return false;
+    if (unit.disputed) return true;
+    column = unit.column + unit.width;
+  }
+  return false;
 }
 
 /** Whether a unit of the row starts at `column` (or the row has ended there). */
@@ -86,7 +99,8 @@ function writeSpan(pen: Pen, after: Cells, span: Span): boolean {
     pen.put(unit);
     column = unit.column + unit.width;
   }
-  if (span.end <= after.keys.length) return false;
+  // A row as wide as the terminal has no end to erase (the cursor cannot get past its last cell).
+  if (span.end <= after.keys.length || after.keys.length >= pen.width()) return false;
   pen.toColumn(Math.max(span.start, after.keys.length));
   pen.blankBackground();
   pen.out += ERASE_LINE_END;
