@@ -2,6 +2,7 @@
 // to it directly, without a pty, and read back each cell as it looks.
 import unicode11 from '@xterm/addon-unicode11';
 import xterm from '@xterm/headless';
+import { expect } from 'vitest';
 
 export type XTerm = InstanceType<typeof xterm.Terminal>;
 
@@ -50,4 +51,18 @@ export function looks(term: XTerm, scrollback = false): string[] {
 export function screenText(term: XTerm): string {
   const buffer = term.buffer.active;
   return Array.from({ length: term.rows }, (_, y) => buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '').join('\n');
+}
+
+/**
+ * The writer's screen and scrollback against `rows` drawn afresh into `fresh`: every cell must look
+ * the same, styles included. `where` says which frame it was when they differ.
+ */
+export async function expectDrawnAsFresh(screen: XTerm, fresh: XTerm, rows: string[], where: string): Promise<void> {
+  fresh.reset();
+  await written(fresh, rows.join('\n'));
+  await written(screen, '');
+  const want = looks(fresh, true);
+  const got = looks(screen, true);
+  const differing = got.flatMap((row, index) => (row === want[index] ? [] : [index]));
+  expect([got.length, differing], `${where}\n${screenText(screen)}`).toEqual([want.length, []]);
 }

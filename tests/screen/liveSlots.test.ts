@@ -19,7 +19,7 @@ import logUpdate, { liveWriter } from '../../src/ui/terminal/lineDiffLog.js';
 import { SLOT_MARKERS } from '../../src/ui/terminal/liveSlots.js';
 import { seededRandom } from '../../scripts/bench/seededRandom.mjs';
 import { messageStart, textBlockStart, textDelta } from '../ui/loopEvents.js';
-import { looks, screenText, terminal, written } from './emulator.js';
+import { expectDrawnAsFresh, terminal, written } from './emulator.js';
 
 const ANSWER = [
   '## Widths: 中文 and 👍',
@@ -99,13 +99,7 @@ describe.each([40, 80, 120] as const)('the answer drawn by the writer alone at %
       const live = answerRows({ lines: oracle.preview(), startsBlock: finished.length === 0 }, cols);
       const spinner = [`· Working… (${seconds}s)`];
       const expected = [...answerRows({ lines: finished, startsBlock: true }, cols), ...live, ...frame.slice(1, 2), ...spinner, ...frame.slice(3)];
-      fresh.reset();
-      await written(fresh, expected.join('\n'));
-      await written(screen, '');
-      const want = looks(fresh, true);
-      const got = looks(screen, true);
-      const differing = got.flatMap((row, index) => (row === want[index] ? [] : [index]));
-      expect([got.length, differing], `after ${at} characters:\n${screenText(screen)}`).toEqual([want.length, []]);
+      await expectDrawnAsFresh(screen, fresh, expected, `after ${at} characters:`);
     }
     presenter.close();
     await written(screen, '');

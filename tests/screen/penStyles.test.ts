@@ -12,7 +12,7 @@ import { answerRows } from '../../src/ui/format/answerRows.js';
 import { LineDiffLog } from '../../src/ui/terminal/lineDiffLog.js';
 import { SLOT_MARKERS } from '../../src/ui/terminal/liveSlots.js';
 import { seededRandom } from '../../scripts/bench/seededRandom.mjs';
-import { looks, screenText, terminal, written } from './emulator.js';
+import { expectDrawnAsFresh, terminal } from './emulator.js';
 
 const ESC = '\u001B[';
 
@@ -126,14 +126,7 @@ describe.each([40, 80, 120] as const)('styled text through the writer at %i colu
         } else log.refresh();
 
         const expected = [...printed, ...liveRows(), frame[1] ?? '', spinnerRow(tick), ...frame.slice(3)];
-        fresh.reset();
-        await written(fresh, expected.join('\n'));
-        await written(screen, '');
-        const want = looks(fresh, true);
-        const got = looks(screen, true);
-        const differing = got.flatMap((row, index) => (row === want[index] ? [] : [index]));
-        const where = `seed ${seed}, step ${step}, rows ${JSON.stringify(expected)}\n${screenText(screen)}`;
-        expect([got.length, differing], where).toEqual([want.length, []]);
+        await expectDrawnAsFresh(screen, fresh, expected, `seed ${seed}, step ${step}, rows ${JSON.stringify(expected)}`);
       }
       screen.dispose();
       fresh.dispose();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { visibleWidth } from '../../src/ui/markdown/ansi.js';
 import { LineDiffLog } from '../../src/ui/terminal/lineDiffLog.js';
 import { seededRandom } from '../../scripts/bench/seededRandom.mjs';
-import { looks, screenText, terminal, written } from './emulator.js';
+import { expectDrawnAsFresh, looks, screenText, terminal, written } from './emulator.js';
 
 // (No keycap emoji: string-width and xterm.js disagree on its width, so no layout could hold.)
 const WORDS = ['render', 'frame', 'a', 'cursor', '中文字', 'café', 'e\u0301t\u00e9', '👍', 'x', '│', '—', 'prompt'];
@@ -118,13 +118,7 @@ describe('the line-diff writer in a terminal emulator', () => {
           if (finished.length > 0) log.commit(asOutput(finished), asOutput(frame));
           else log.render(asOutput(frame));
           printed.push(...finished);
-          fresh.reset();
-          await written(fresh, [...printed, ...frame].join('\n'));
-          await written(screen, '');
-          const want = looks(fresh, true);
-          const got = looks(screen, true);
-          const differing = got.flatMap((row, index) => (row === want[index] ? [] : [index]));
-          expect([got.length, differing], `seed ${seed}, step ${step}: ${finished.length} finished\n${screenText(screen)}`).toEqual([want.length, []]);
+          await expectDrawnAsFresh(screen, fresh, [...printed, ...frame], `seed ${seed}, step ${step}: ${finished.length} finished`);
         }
         fresh.dispose();
         screen.dispose();
