@@ -153,7 +153,7 @@ function mustReplace(contents, search, replacement, what, all = false) {
 export const inkLineDiff = {
   name: 'ink-line-diff',
   setup(pluginBuild) {
-    const writer = join(root, 'src/ui/terminal/lineDiffLog.ts');
+    const writer = join(root, 'src/ui/terminal/inkLog.ts');
     pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]log-update\.js$/ }, () => ({
       contents: `export { default } from ${JSON.stringify(writer)};`,
       loader: 'js',

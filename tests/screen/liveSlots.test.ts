@@ -15,7 +15,7 @@ import { stripAnsi } from '../../src/ui/markdown/ansi.js';
 import { MarkdownLineStream, renderAnswer } from '../../src/ui/markdown/lineStream.js';
 import { FramePacer } from '../../src/ui/runner/framePacer.js';
 import { TurnPresenter } from '../../src/ui/runner/turnPresenter.js';
-import logUpdate, { liveWriter } from '../../src/ui/terminal/lineDiffLog.js';
+import logUpdate, { liveWriter } from '../../src/ui/terminal/inkLog.js';
 import { SLOT_MARKERS } from '../../src/ui/terminal/liveSlots.js';
 import { seededRandom } from '../../scripts/bench/seededRandom.mjs';
 import { messageStart, textBlockStart, textDelta } from '../ui/loopEvents.js';

@@ -6,7 +6,7 @@ import { Box, Text } from 'ink';
 import { useRepl } from '../hooks/useReplStore.js';
 import { ansi } from '../markdown/ansi.js';
 import { Guttered } from './Guttered.js';
-import { liveWriter } from '../terminal/lineDiffLog.js';
+import { liveWriter } from '../terminal/inkLog.js';
 import { SLOT_MARKERS } from '../terminal/liveSlots.js';
 import { AnswerLines } from './TranscriptRow.js';
 import { ToolUseDetail, useToolDetailToggle } from './ToolUseDetail.js';

@@ -14,7 +14,7 @@ import { SPINNER_FRAMES, spinnerText } from '../format/spinnerLine.js';
 import { useRepl, useReplStoreApi } from '../hooks/useReplStore.js';
 import { gutteredRows } from '../format/answerRows.js';
 import { ansi } from '../markdown/ansi.js';
-import { liveWriter } from '../terminal/lineDiffLog.js';
+import { liveWriter } from '../terminal/inkLog.js';
 import { SLOT_MARKERS } from '../terminal/liveSlots.js';
 import { Guttered } from './Guttered.js';
 

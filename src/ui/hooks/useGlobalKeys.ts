@@ -5,7 +5,7 @@ import { useInput } from 'ink';
 import { useEffect, useRef } from 'react';
 import type { ReplStore } from '../../state/store.js';
 import type { PermissionMode } from '../../types/permissions.js';
-import { redrawTerminal } from '../terminal/lineDiffLog.js';
+import { redrawTerminal } from '../terminal/inkLog.js';
 
 export const EXIT_CONFIRM_MS = 2000;
 const DEFAULT_MODE_CYCLE: readonly PermissionMode[] = ['default', 'acceptEdits', 'plan'];

@@ -4,7 +4,7 @@
 // tree; where Ink writes through its own log (ink-testing-library) they go through the store.
 import type { ReplStore } from '../../state/store.js';
 import { answerRows, type AnswerBlockLines } from '../format/answerRows.js';
-import { liveWriter } from '../terminal/lineDiffLog.js';
+import { liveWriter } from '../terminal/inkLog.js';
 
 export type AnswerFrame = {
   /** Lines that are final now. */

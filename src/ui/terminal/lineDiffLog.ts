@@ -1,5 +1,5 @@
-// What Ink writes to the terminal, in place of its own log-update (the build swaps it in:
-// scripts/packagePatches.mjs). Ink hands over each frame of the live area as text; this writes
+// What Ink writes to the terminal, in place of its own log-update (inkLog.ts is what the build
+// swaps in: scripts/packagePatches.mjs). Ink hands over each frame of the live area as text; this writes
 // only what changed since the frame on screen:
 // - unchanged rows are skipped; in a changed row only the cells that look different are
 //   rewritten, compared as the terminal holds them rather than as escape codes (rowDiff.ts);
@@ -385,40 +385,3 @@ export class LineDiffLog {
 function count(n: number): string {
   return n === 1 ? '' : String(n);
 }
-
-let active: LineDiffLog | undefined;
-
-/** The REPL's writer, for the live slots; undefined when Ink writes through its own log (ink-testing-library). */
-export function liveWriter(): Pick<LineDiffLog, 'setSlot' | 'refresh' | 'print'> | undefined {
-  return active;
-}
-
-/** Ctrl+L: redraws the live area on a clean screen; false when Ink writes through its own log. */
-export function redrawTerminal(): boolean {
-  if (!active) return false;
-  active.redraw();
-  return true;
-}
-
-type InkLog = ((output: string) => boolean) & Omit<LineDiffLog, 'render'>;
-
-/** Ink's log-update interface (`logUpdate.create`), backed by LineDiffLog. */
-function create(stream: TerminalStream, options?: WriterOptions): InkLog {
-  const log = new LineDiffLog(stream, options);
-  active = log;
-  const render = ((output: string) => log.render(output)) as InkLog;
-  render.commit = (staticOutput, output) => log.commit(staticOutput, output);
-  render.clear = () => log.clear();
-  render.sync = (output) => log.sync(output);
-  render.done = () => {
-    log.done();
-    if (active === log) active = undefined;
-  };
-  render.redraw = () => log.redraw();
-  render.setCursorPosition = () => log.setCursorPosition();
-  render.isCursorDirty = () => log.isCursorDirty();
-  render.willRender = (output) => log.willRender(output);
-  return render;
-}
-
-export default { create };
