@@ -32,6 +32,11 @@ let graphemes: Intl.Segmenter | undefined;
 
 const DISPUTED_WIDTH = /[\u200D\uFE0F\u20E3\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 
+/** Whether `text` may hold an emoji sequence terminals measure their own way (a quick test before `cellsOf`). */
+export function mayHoldDisputed(text: string): boolean {
+  return DISPUTED_WIDTH.test(text);
+}
+
 function keyOf(text: string, style: Style): string {
   // A space looks the same whatever its colour, weight or slant.
   return text === ' ' ? `B${style.blankKey}` : `${style.key}\u0000${text}`;

@@ -22,7 +22,7 @@
 import { bestSplice, reflowedHeight, rowsOf } from './frameRows.js';
 import { LiveSlots, type LiveSlot, type SlotRows } from './liveSlots.js';
 import { Pen } from './pen.js';
-import { PrintedAbove } from './printedAbove.js';
+import { PrintedAbove, writePrinted } from './printedAbove.js';
 import { ResizeSettle } from './resizeSettle.js';
 import { writeRowChange } from './rowDiff.js';
 
@@ -258,8 +258,10 @@ export class LineDiffLog {
     // still left part of a tall paragraph in the scrollback (tests/screen/resizeTall.test.ts).
     const printed = above >= reachable ? this.printed.text() : undefined;
     // What <Static> printed ends with a newline: the frame starts at column 0 under it.
-    if (printed !== undefined) this.pen.opaque(`${CLEAR_ALL}${printed}`);
-    else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
+    if (printed !== undefined) {
+      this.pen.control(CLEAR_ALL);
+      writePrinted(this.pen, printed);
+    } else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
     this.pen.column = 0;
     this.rows = [];
     this.cursor = 0;
