@@ -27,8 +27,6 @@ export const LAZY_GROUPS = {
     entries: {
       'src/permissions/bash/decide.ts': ['decideBash', 'describeRule', 'findBashDenial', 'findRuleNamingAnyCommand'],
       'src/permissions/bash/readOnly.ts': ['isReadOnlyCommand'],
-      'src/permissions/bash/env.ts': ['isSafeEnvAssignment'],
-      'src/permissions/bash/ruleMatch.ts': ['isCodeRunner'],
       'src/permissions/bash/wrappers.ts': ['stripWrappers'],
       'src/permissions/bash/parse/expand.ts': ['expandWord'],
       'src/permissions/bash/parse/scanner.ts': ['parseScript'],

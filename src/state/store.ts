@@ -68,8 +68,11 @@ export type PermissionRequest = {
   title: string;
   input: Record<string, unknown>;
   preview: PermissionPreview;
-  /** The rule "don't ask again" would add, with its label and where it is kept (the session by default). */
-  ruleSuggestion: { label: string; rules: RuleValue[]; destination?: RuleSource };
+  /**
+   * The rule "don't ask again" would add, with its label and where it is kept (the session by
+   * default); none when no rule is safe to keep, and the dialog asks only this once.
+   */
+  ruleSuggestion?: { label: string; rules: RuleValue[]; destination?: RuleSource };
   resolve: (result: PermissionResult) => void;
   /** Which dialog answers it: the permission question, AskUserQuestion, or plan approval. */
   kind?: 'permission' | 'question' | 'plan';

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolvePermission } from '../../src/permissions/resolve.js';
 import type { PermissionRequest } from '../../src/state/store.js';
 import { BashTool } from '../../src/tools/bash/BashTool.js';
 import { EditTool } from '../../src/tools/edit/EditTool.js';
 import type { AnyTool } from '../../src/tools/Tool.js';
 import type { PermissionResult } from '../../src/types/permissions.js';
 import { PermissionDialog } from '../../src/ui/components/PermissionDialog.js';
-import { describePermissionRequest } from '../../src/ui/format/permissionRequest.js';
+import { describePermissionRequest, type AskRequest } from '../../src/ui/format/permissionRequest.js';
 import { makeToolContext } from '../support/toolContext.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
 
@@ -21,15 +22,23 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function askFor(tool: AnyTool, input: Record<string, unknown>, suggestions = undefined) {
+/** What the permission engine asks for this call (it must ask). */
+async function engineAsk(tool: AnyTool, input: Record<string, unknown>, context: AskRequest['context']): Promise<AskRequest['decision']> {
+  const decision = await resolvePermission(tool, input, context);
+  if (decision.behavior !== 'ask') throw new Error(`expected the engine to ask, it answered ${decision.behavior}`);
+  return decision;
+}
+
+async function askFor(tool: AnyTool, input: Record<string, unknown>, decision?: AskRequest['decision']) {
   const answers: PermissionResult[] = [];
+  const context = makeToolContext(dir);
   const request: PermissionRequest = await describePermissionRequest(
     {
       tool,
       input,
       toolUseId: 'toolu_1',
-      context: makeToolContext(dir),
-      decision: { behavior: 'ask', message: 'needs approval', suggestions },
+      context,
+      decision: decision ?? (await engineAsk(tool, input, context)),
     },
     (result) => answers.push(result),
   );
@@ -39,15 +48,16 @@ async function askFor(tool: AnyTool, input: Record<string, unknown>, suggestions
   return { view, answers, onCancel, request };
 }
 
+/** The dialog for a Bash call, with what the permission engine decided for it. */
 const bash = (command: string) => askFor(BashTool as AnyTool, { command });
 
 describe('PermissionDialog', () => {
-  it('shows the command and the three answers for Bash', async () => {
+  it('shows the command and the three answers for Bash, naming the rule it would keep', async () => {
     const { view } = await bash('npm test');
     const frame = plain(view.lastFrame());
     expect(frame).toContain('Allow Bash(npm test)?');
     expect(frame).toContain('1. Yes');
-    expect(frame).toContain("2. Yes, and don't ask again for Bash(npm test) this session");
+    expect(frame).toContain("2. Yes, and don't ask again for Bash(npm test *) in this project");
     expect(frame).toContain('3. No, and tell Pulse what to do differently');
   });
 
@@ -58,22 +68,51 @@ describe('PermissionDialog', () => {
     expect(answers[0]).toEqual({ behavior: 'allow' });
   });
 
-  it('"don\'t ask again" allows and adds a session rule', async () => {
+  it('"don\'t ask again" allows and keeps the engine\'s rule for the project', async () => {
     const { view, answers } = await bash('npm test');
     view.stdin.write('2');
     await waitFor(() => answers.length === 1);
     expect(answers[0]).toEqual({
       behavior: 'allow',
       updatedPermissions: [
-        { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test' }], behavior: 'allow', destination: 'session' },
+        { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test *' }], behavior: 'allow', destination: 'localSettings' },
       ],
     });
   });
 
+  it('says "this exact command" when the rule is the whole command line', async () => {
+    const { view, answers } = await bash('npm test > test.log');
+    expect(plain(view.lastFrame())).toContain("2. Yes, and don't ask again for this exact command in this project");
+    view.stdin.write('2');
+    await waitFor(() => answers.length === 1);
+    expect(answers[0]).toMatchObject({ updatedPermissions: [{ rules: [{ toolName: 'Bash', ruleContent: 'npm test > test.log' }] }] });
+  });
+
+  it('offers only "Yes" and "No" when no rule is safe to keep', async () => {
+    for (const command of ["cat > notes.txt <<'EOF'\nhello\nEOF", 'rm $(ls)']) {
+      const { view, answers, request } = await bash(command);
+      const frame = plain(view.lastFrame());
+      expect(request.ruleSuggestion).toBeUndefined();
+      expect(frame).toContain('1. Yes');
+      expect(frame).toContain('2. No, and tell Pulse what to do differently');
+      expect(frame).not.toContain("don't ask again");
+      view.stdin.write('2');
+      await waitFor(() => plain(view.lastFrame()).includes('❯ 2.'));
+      for (const char of 'not now') view.stdin.write(char);
+      await waitFor(() => plain(view.lastFrame()).includes('not now'));
+      view.stdin.write(KEYS.enter);
+      await waitFor(() => answers.length === 1);
+      expect(answers[0]).toEqual({ behavior: 'deny', message: 'The user declined this Bash call and said: not now' });
+      view.unmount();
+    }
+  });
+
   it('uses the tool\'s own rule suggestion when it gives one', async () => {
-    const { view, answers } = await askFor(BashTool as AnyTool, { command: 'npm test -- --watch' }, [
-      { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test:*' }], behavior: 'allow', destination: 'localSettings' },
-    ] as never);
+    const { view, answers } = await askFor(BashTool as AnyTool, { command: 'npm test -- --watch' }, {
+      behavior: 'ask',
+      message: 'needs approval',
+      suggestions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'npm test:*' }], behavior: 'allow', destination: 'localSettings' }],
+    });
     expect(plain(view.lastFrame())).toContain("don't ask again for Bash(npm test:*) in this project");
     view.stdin.write(KEYS.down);
     await waitFor(() => plain(view.lastFrame()).includes('❯ 2.'));

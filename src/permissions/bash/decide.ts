@@ -10,13 +10,13 @@ import { decidePathAccess, isProtectedWritePath, type PathVerdict } from '../pat
 import { isInsideWorkingDirectories, type PathRuleBases } from '../paths.js';
 import { PLAN_MODE_MESSAGE } from '../planMode.js';
 import { formatRule } from '../rules.js';
-import { bashSuggestions } from '../suggestions.js';
 import { factsOf, type Facts, type PathUse } from './facts.js';
 import { MAX_COMMAND_LENGTH, MAX_SUBCOMMANDS } from './limits.js';
 import { namedPaths } from './namedPaths.js';
 import { otherRepository } from './repositories.js';
 import { allowRuleCovers, isExactWholeCommandRule, restrictionMatch } from './ruleMatch.js';
 import { analyzeScript } from './script.js';
+import { bashSuggestions } from './suggestions.js';
 
 
 export type BashQuestion = {
@@ -73,6 +73,8 @@ type State = {
   facts: Facts[];
   reports: SegmentReport[];
   problems: string[];
+  /** Whether an ask offers rules: not while checking that offered rules would allow the command. */
+  suggest: boolean;
 };
 
 function report(facts: Facts, verdict: SegmentReport['verdict'], because: string, rule?: PermissionRule): SegmentReport {
@@ -97,6 +99,10 @@ type Found = { facts: Facts; rule: PermissionRule; sure: boolean; detail: string
 /** The first deny (or ask) rule that applies: command rules, then path rules on the files used. */
 function findRestriction(state: State, behavior: 'deny' | 'ask'): Found | undefined {
   const rules = state.question.rules[behavior];
+  // An exact rule for the whole line restricts it as surely as one allows it.
+  const whole = rules.find((rule) => rule.ruleContent !== undefined && isExactWholeCommandRule(rule, state.question.command));
+  const [first] = state.facts;
+  if (whole && first) return { facts: first, rule: whole, sure: true, detail: `the command is ${describeRule(whole)}` };
   let unsure: Found | undefined;
   for (const facts of state.facts) {
     for (const rule of rules) {
@@ -111,7 +117,6 @@ function findRestriction(state: State, behavior: 'deny' | 'ask'): Found | undefi
     unsure ??= onPath;
   }
   const content = rules.find((rule) => rule.ruleContent !== undefined);
-  const [first] = state.facts;
   if (!unsure && content && first && state.problems.length > 0) {
     unsure = { facts: first, rule: content, sure: false, detail: `the command has shell syntax Pulse cannot follow (${state.problems[0]}), so ${describeRule(content)} may apply` };
   }
@@ -165,7 +170,7 @@ function pathRestriction(state: State, facts: Facts, behavior: 'deny' | 'ask'): 
  */
 export function findBashDenial(question: BashQuestion): { rule: PermissionRule; detail: string } | undefined {
   const script = analyzeScript(question.command, question.cwd);
-  const state: State = { question, facts: script.segments.map(factsOf), reports: [], problems: script.problems };
+  const state: State = { question, facts: script.segments.map(factsOf), reports: [], problems: script.problems, suggest: false };
   const found = findRestriction(state, 'deny');
   return found?.sure ? { rule: found.rule, detail: found.detail } : undefined;
 }
@@ -242,24 +247,42 @@ function placeNeed(state: State, facts: Facts, covered: NonNullable<Coverage>): 
   return undefined;
 }
 
-function ask(state: State, message: string, decidedBy: string, uncovered: Facts[], extra: { reason?: string } = {}): BashDecision {
-  const suggestions = extra.reason === undefined ? bashSuggestions(state.question.command, uncovered) : [];
+type AskExtra = {
+  reason?: string;
+  /** The commands that need approval, when a rule may be offered for them ([]: only the whole line). */
+  suggestFor?: Facts[];
+};
+
+function ask(state: State, message: string, decidedBy: string, extra: AskExtra = {}): BashDecision {
+  const { reason, suggestFor } = extra;
+  const suggestions = state.suggest && suggestFor ? bashSuggestions(state.question.command, suggestFor, (contents) => allowsWith(state.question, contents)) : [];
   const decision: PermissionDecision = {
     behavior: 'ask',
     message,
-    ...(extra.reason ? { reason: extra.reason } : {}),
+    ...(reason ? { reason } : {}),
     ...(suggestions.length > 0 ? { suggestions } : {}),
   };
   return finish(state, decision, decidedBy);
 }
 
+/** Whether the command would run with these allow rules saved beside the others. */
+function allowsWith(question: BashQuestion, contents: readonly string[]): boolean {
+  const added = contents.map((ruleContent): PermissionRule => ({ toolName: 'Bash', ruleContent, behavior: 'allow', source: 'localSettings' }));
+  const rules = { ...question.rules, allow: [...question.rules.allow, ...added] };
+  return decide({ ...question, rules }, false).decision.behavior === 'allow';
+}
+
 const modeOf = (question: BashQuestion): PermissionMode => question.permissions.mode;
 
 export function decideBash(question: BashQuestion): BashDecision {
+  return decide(question, true);
+}
+
+function decide(question: BashQuestion, suggest: boolean): BashDecision {
   const { command } = question;
   const script = analyzeScript(command, question.cwd);
   const facts = script.segments.map(factsOf);
-  const state: State = { question, facts, reports: [], problems: [...script.problems] };
+  const state: State = { question, facts, reports: [], problems: [...script.problems], suggest };
   const wants = `Bash wants to run: ${command.trim()}.`;
 
   const denied = findRestriction(state, 'deny');
@@ -269,12 +292,12 @@ export function decideBash(question: BashQuestion): BashDecision {
   }
   if (denied) {
     state.reports.push(report(denied.facts, 'ask', denied.detail, denied.rule));
-    return ask(state, `${wants} Pulse cannot be sure it is allowed: ${denied.detail}, and that rule denies it.`, 'deny rule (cannot be sure)', [], { reason: 'rule' });
+    return ask(state, `${wants} Pulse cannot be sure it is allowed: ${denied.detail}, and that rule denies it.`, 'deny rule (cannot be sure)', { reason: 'rule' });
   }
   const asked = findRestriction(state, 'ask');
   if (asked) {
     state.reports.push(report(asked.facts, 'ask', asked.detail, asked.rule));
-    return ask(state, `${wants} It needs approval: ${asked.detail}, and that rule asks for it.`, 'ask rule', [], { reason: 'rule' });
+    return ask(state, `${wants} It needs approval: ${asked.detail}, and that rule asks for it.`, 'ask rule', { reason: 'rule' });
   }
   const opinion = question.toolOpinion;
   if (opinion?.behavior === 'deny') return finish(state, opinion, 'the Bash tool');
@@ -287,7 +310,7 @@ export function decideBash(question: BashQuestion): BashDecision {
   const protectedWrite = protectedWriteOf(state);
   if (protectedWrite) {
     state.reports.push(report(protectedWrite.facts, 'ask', `writes ${protectedWrite.path}, a protected file`));
-    return ask(state, `${wants} It writes ${protectedWrite.path}, a protected file that configures git, the shell, the editor or Pulse. This always needs approval.`, 'protected path', [], { reason: 'safetyCheck' });
+    return ask(state, `${wants} It writes ${protectedWrite.path}, a protected file that configures git, the shell, the editor or Pulse. This always needs approval.`, 'protected path', { reason: 'safetyCheck' });
   }
   if (modeOf(question) === 'bypassPermissions') return finish(state, { behavior: 'allow', reason: 'bypassPermissions mode' }, 'bypassPermissions mode');
   if (opinion?.behavior === 'allow') return finish(state, opinion, 'the Bash tool');
@@ -297,7 +320,7 @@ export function decideBash(question: BashQuestion): BashDecision {
     return finish(state, { behavior: 'allow', reason: `Allowed by ${describeRule(exact)}` }, 'allow rule');
   }
   const refusal = refusalBeforeCoverage(state);
-  if (refusal) return ask(state, `${wants} ${refusal}`, 'cannot check', []);
+  if (refusal) return ask(state, `${wants} ${refusal}`, 'cannot check');
 
   const covered = new Map<Facts['segment'], Coverage>();
   const needs: Array<{ facts: Facts; need: string }> = [];
@@ -326,7 +349,7 @@ export function decideBash(question: BashQuestion): BashDecision {
     return finish(state, { behavior: 'allow', reason }, rules.length > 0 ? 'allow rule' : reason === 'Read-only command' ? 'read-only' : 'acceptEdits mode');
   }
   const first = needs[0] as { facts: Facts; need: string };
-  return ask(state, `${wants} It needs approval: ${first.need}.`, uncovered.length > 0 ? 'no rule' : 'path check', [...new Set(uncovered)]);
+  return ask(state, `${wants} It needs approval: ${first.need}.`, uncovered.length > 0 ? 'no rule' : 'path check', { suggestFor: [...new Set(uncovered)] });
 }
 
 /** A command run by xargs or a shell is approved through the command that runs it. */

@@ -17,11 +17,6 @@ export const CODE_RUNNERS = new Set([
   'env', 'xargs', 'eval', 'exec', 'sudo', 'doas', 'su', 'source', '.', 'watch', 'nohup', 'setsid',
 ]);
 
-/** For code outside the engine, which reaches it only through functions (scripts/lazyModules.mjs). */
-export function isCodeRunner(program: string): boolean {
-  return CODE_RUNNERS.has(program);
-}
-
 export type RuleMatch = 'match' | 'unsure';
 
 const basename = (program: string): string => program.slice(program.lastIndexOf('/') + 1);

@@ -1,5 +1,5 @@
-// Asks whether a tool call may run. Arrow keys or 1-3 pick an answer, Enter confirms; on the
-// third answer typing explains what to do instead, and that text goes back to the model.
+// Asks whether a tool call may run. Arrow keys or the numbers pick an answer, Enter confirms; on
+// the last answer typing explains what to do instead, and that text goes back to the model.
 // On a screen too short for all of it, the preview (command, diff, input) is cut to the rows left
 // and says how many it leaves out: the writer keeps a frame's bottom rows, so a whole preview
 // pushed the question and the first choice, the one Enter confirms, off the screen.
@@ -21,28 +21,29 @@ export type PermissionDialogProps = {
 
 const ALLOW_ONCE = 0;
 const ALLOW_ALWAYS = 1;
-const DENY = 2;
 
 export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
   const answer = (choice: PermissionChoice): void => request.resolve(resultForChoice(request, choice));
+  const remembered = request.ruleSuggestion;
+  // Without a rule that is safe to keep, the choices are only "Yes" (this once) and "No".
+  const options = [
+    'Yes',
+    ...(remembered ? [`Yes, and don't ask again for ${remembered.label} ${remembered.destination === 'localSettings' ? 'in this project' : 'this session'}`] : []),
+    'No, and tell Pulse what to do differently',
+  ];
+  const DENY = options.length - 1;
   const { selected, feedback } = useFeedbackChoices(
-    3,
+    options.length,
     (index, text) => {
       if (index === ALLOW_ONCE) answer({ kind: 'allow_once' });
+      else if (index === DENY) answer({ kind: 'deny', feedback: text });
       else if (index === ALLOW_ALWAYS) answer({ kind: 'allow_always' });
-      else answer({ kind: 'deny', feedback: text });
     },
     () => {
       answer({ kind: 'cancel' });
       onCancel();
     },
   );
-
-  const options = [
-    'Yes',
-    `Yes, and don't ask again for ${request.ruleSuggestion.label} ${request.ruleSuggestion.destination === 'localSettings' ? 'in this project' : 'this session'}`,
-    'No, and tell Pulse what to do differently',
-  ];
   const title = `Allow ${request.title}?`;
   const asker = request.agentName === undefined ? undefined : `Asked by the ${request.agentName} sub-agent`;
   const columns = useColumns();

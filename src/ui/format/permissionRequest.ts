@@ -49,6 +49,7 @@ export function resultForChoice(request: PermissionRequest, choice: PermissionCh
     case 'allow_once':
       return { behavior: 'allow' };
     case 'allow_always': {
+      if (!request.ruleSuggestion) return { behavior: 'allow' };
       const update: PermissionUpdate = {
         type: 'addRules',
         rules: request.ruleSuggestion.rules,
@@ -74,18 +75,30 @@ export function denialMessage(toolName: string, feedback: string): string {
   return `The user declined this ${toolName} call and said: ${said}`;
 }
 
-/** The tool's own suggestion when it has one, else the exact command, else the whole tool. */
+/**
+ * The tool's own suggestion when it has one. A command without one has no rule that is safe to
+ * keep (the dialog then offers only "Yes" and "No"); other tools fall back to the whole tool.
+ */
 function suggestRule(ask: AskRequest): PermissionRequest['ruleSuggestion'] {
   const suggested = ask.decision.suggestions?.find(
     (update): update is Extract<PermissionUpdate, { type: 'addRules' }> =>
       update.type === 'addRules' && update.behavior === 'allow',
   );
   const command = typeof ask.input.command === 'string' ? ask.input.command : undefined;
-  const rules: RuleValue[] = suggested?.rules ??
-    (command ? [{ toolName: ask.tool.name, ruleContent: command }] : [{ toolName: ask.tool.name }]);
+  if (suggested === undefined && command !== undefined) return undefined;
+  const rules: RuleValue[] = suggested?.rules ?? [{ toolName: ask.tool.name }];
   // Commands are remembered for the project (settings.local.json), like the reference; the rest for the session.
   const destination = suggested?.destination === 'localSettings' && command ? 'localSettings' : 'session';
-  return { rules, label: rules.map(formatRule).join(', '), destination };
+  return { rules, label: ruleLabel(rules, command), destination };
+}
+
+/** What the dialog says will be remembered: the rules as saved, or "this exact command". */
+function ruleLabel(rules: readonly RuleValue[], command: string | undefined): string {
+  const content = rules.length === 1 ? rules[0]?.ruleContent : undefined;
+  // A rule with no wildcard, its escaped stars as written, that is the whole command.
+  const literal = content === undefined || /(?<!\\)\*/.test(content) ? undefined : content.replace(/\\\*/g, '*');
+  if (literal !== undefined && literal === command?.trim()) return 'this exact command';
+  return rules.map(formatRule).join(', ');
 }
 
 export function formatRule(rule: RuleValue): string {
