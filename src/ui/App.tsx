@@ -116,7 +116,8 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
           <PromptInput commands={commands} onSubmit={submit} isActive history={history} footer={<Footer />} />
         </Box>
       )}
-      {overlay && <Footer />}
+      {/* A dialog that asks for approval says its own keys, and on a short screen it needs the rows. */}
+      {overlay && !request && !mcpDialog && <Footer />}
     </Box>
   );
 }

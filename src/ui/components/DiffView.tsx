@@ -4,6 +4,7 @@
 // jumps over cells and leaves what was drawn there before).
 import { Box, Text } from 'ink';
 import type { PatchHunk } from '../../state/store.js';
+import { moreLines } from '../format/dialogFit.js';
 import { useColumns } from '../hooks/useColumns.js';
 import { expandTabs } from '../markdown/ansi.js';
 import { wrapRendered } from '../markdown/wrap.js';
@@ -46,17 +47,25 @@ type DiffViewProps = {
   maxRows?: number;
 };
 
-export function DiffView({ hunks, inset, maxRows = Number.POSITIVE_INFINITY }: DiffViewProps) {
+/** The diff's rows, the width of their numbers, and each drawn line with its text wrapped beside them. */
+function layDiff(hunks: readonly PatchHunk[], columns: number, inset: number) {
   const rows = diffRows(hunks);
   const candidates = rows.slice(0, MAX_DIFF_LINES);
   const width = Math.max(...candidates.map((row) => ('gap' in row ? 0 : row.number.length)), 1);
-  const textWidth = Math.max(1, useColumns() - inset - width - 3);
+  const textWidth = Math.max(1, columns - inset - width - 3);
   const drawn = candidates.map((row) => ({ row, wrapped: 'gap' in row ? [] : wrapRendered(expandTabs(row.text), textWidth) }));
-  const shown = fitting(
-    drawn.map(({ wrapped }) => Math.max(1, wrapped.length)),
-    rows.length,
-    maxRows,
-  );
+  return { rows, width, drawn, heights: drawn.map(({ wrapped }) => Math.max(1, wrapped.length)) };
+}
+
+/** Terminal rows the whole diff takes at `columns` (its note of lines past MAX_DIFF_LINES included). */
+export function diffHeight(hunks: readonly PatchHunk[], columns: number, inset: number): number {
+  const { rows, drawn, heights } = layDiff(hunks, columns, inset);
+  return heights.reduce((sum, height) => sum + height, rows.length > drawn.length ? 1 : 0);
+}
+
+export function DiffView({ hunks, inset, maxRows = Number.POSITIVE_INFINITY }: DiffViewProps) {
+  const { rows, width, drawn, heights } = layDiff(hunks, useColumns(), inset);
+  const shown = fitting(heights, rows.length, maxRows);
   return (
     <Box flexDirection="column">
       {drawn.slice(0, shown).map(({ row, wrapped }) =>
@@ -78,19 +87,19 @@ export function DiffView({ hunks, inset, maxRows = Number.POSITIVE_INFINITY }: D
           </Box>
         ),
       )}
-      {rows.length > shown && <Text dimColor>… {rows.length - shown} more lines</Text>}
+      {rows.length > shown && <Text dimColor>{moreLines(rows.length - shown)}</Text>}
     </Box>
   );
 }
 
 /**
  * How many of the lines, `heights` rows each, fit in `maxRows` with a row for the note of the
- * rest when not all of the `total` are shown; at least one is.
+ * rest when not all of the `total` are shown (none when only the note fits).
  */
 function fitting(heights: readonly number[], total: number, maxRows: number): number {
   let used = 0;
   let count = 0;
   while (count < heights.length && used + (heights[count] ?? 1) <= maxRows) used += heights[count++] ?? 1;
-  while (count > 1 && count < total && used + 1 > maxRows) used -= heights[--count] ?? 1;
-  return Math.max(1, count);
+  while (count > 0 && count < total && used + 1 > maxRows) used -= heights[--count] ?? 1;
+  return count;
 }

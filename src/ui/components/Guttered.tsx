@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import { ANSWER_GUTTER, wrapBesideGutter } from '../format/answerRows.js';
 import { useColumns } from '../hooks/useColumns.js';
-import { visibleWidth } from '../markdown/ansi.js';
+import { stripAnsi, visibleWidth } from '../markdown/ansi.js';
 
 export { ANSWER_GUTTER };
 
@@ -30,12 +30,24 @@ export type GutteredProps = {
   maxRows?: number;
 };
 
-/** The first `maxRows` of `rows`, the last ending in … when some were left out. */
+/**
+ * The first `maxRows` of `rows` (wrapped to `width`); when some are left out, the last row kept is
+ * filled with the text that follows it and ends in … (`Allow Update(a.ts)?` in one row is `Allow
+ * Update(a…`, not `Allow…`), its styling dropped.
+ */
 export function capRows(rows: readonly string[], maxRows: number, width: number): string[] {
   if (rows.length <= maxRows) return [...rows];
-  const last = (rows[maxRows - 1] ?? '').trimEnd();
-  const cut = visibleWidth(last) < width ? last : last.slice(0, -1);
-  return [...rows.slice(0, maxRows - 1), `${cut}…`];
+  const kept = rows.slice(0, Math.max(0, maxRows - 1));
+  const rest = rows
+    .slice(kept.length)
+    .map((row) => stripAnsi(row).trim())
+    .join(' ');
+  let cut = '';
+  for (const { segment } of new Intl.Segmenter().segment(rest)) {
+    if (visibleWidth(cut + segment) >= width) break;
+    cut += segment;
+  }
+  return [...kept, `${cut.trimEnd()}…`];
 }
 
 export function Guttered(props: GutteredProps) {
@@ -60,15 +72,20 @@ export function Guttered(props: GutteredProps) {
   );
 }
 
-type DialogTextProps = Pick<GutteredProps, 'color' | 'bold' | 'dim'> & {
+type DialogTextProps = Pick<GutteredProps, 'color' | 'bold' | 'dim' | 'maxRows'> & {
   text: string;
   /** Columns of boxes inside the dialog around the text (a bordered box with padding: DIALOG_CHROME). */
   nested?: number;
 };
 
 /** A paragraph of a dialog's (or the banner's) text, wrapped to the room inside its border. */
-export function DialogText({ text, color, bold, dim, nested = 0 }: DialogTextProps) {
-  return <Guttered mark="" gutter={0} inset={DIALOG_CHROME + nested} lines={[text]} color={color} bold={bold} dim={dim} />;
+export function DialogText({ text, color, bold, dim, nested = 0, maxRows }: DialogTextProps) {
+  return <Guttered mark="" gutter={0} inset={DIALOG_CHROME + nested} lines={[text]} color={color} bold={bold} dim={dim} maxRows={maxRows} />;
+}
+
+/** Rows <DialogText> takes at `columns` (none for no text), at most `maxRows`. */
+export function dialogTextRows(text: string | undefined, columns: number, maxRows = Infinity, nested = 0): number {
+  return text === undefined ? 0 : Math.min(maxRows, wrapBesideGutter([text], columns - DIALOG_CHROME - nested).length);
 }
 
 type DialogLabelledProps = Pick<GutteredProps, 'color' | 'markColor' | 'markDim'> & { label: string; text: string };

@@ -1,14 +1,18 @@
 // At REPL start, project servers from .mcp.json that nobody has approved or rejected yet are put
 // to the person: use all, choose some, or none. The answer is remembered in
 // .claude/settings.local.json and approved servers start at once. Esc decides later: the servers
-// stay off for this session and `/mcp approve <name>` can still turn one on.
+// stay off for this session and `/mcp approve <name>` can still turn one on. On a short screen the
+// dialog turns compact (format/dialogFit.ts) and the list of servers follows the highlight, so
+// the choice Enter confirms stays on screen.
 import { Box, useInput } from 'ink';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { ReplStore } from '../../state/store.js';
+import { BORDER_ROWS, dialogBudget, fitDialog, FULL_FRAME_ROWS } from '../format/dialogFit.js';
+import { useColumns, useRows } from '../hooks/useColumns.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import type { ReplMcp } from '../types.js';
-import { ChoiceList } from './ChoiceList.js';
-import { DialogText } from './Guttered.js';
+import { ChoiceList, choiceListRows } from './ChoiceList.js';
+import { DialogText, dialogTextRows } from './Guttered.js';
 
 export type McpApprovalAnswer = { approved: string[]; rejected: string[] };
 
@@ -70,22 +74,34 @@ export function McpApprovalDialog({ servers, onAnswer }: McpApprovalDialogProps)
   const options = choosing
     ? servers.map((name) => `[${picked.has(name) ? 'x' : ' '}] ${name}`)
     : [`Use all of them (${list})`, 'Choose which ones to use', 'Use none of them'];
+  const title = `New MCP servers found in .mcp.json: ${list}`;
+  const hint = choosing
+    ? 'space to turn one on or off · enter to confirm · esc to go back'
+    : 'enter to confirm · esc to decide later (/mcp approve <name>)';
+  const columns = useColumns();
+  const budget = dialogBudget(useRows());
+  // Compact, the title names the servers in the rows the choices leave (one row once they are
+  // the list), and the choices show a window around the highlight in the rest.
+  const besideTitle = budget - BORDER_ROWS - 1;
+  const titleRows = choosing ? 1 : Math.max(1, besideTitle - options.length);
+  const compactChoices = { options, selected, spaced: false, rowsEach: 1, maxRows: besideTitle - Math.min(titleRows, dialogTextRows(title, columns)) };
+  const fit = fitDialog({
+    budget,
+    fullChrome: FULL_FRAME_ROWS + dialogTextRows(title, columns) + choiceListRows({ options, selected }, columns) + dialogTextRows(hint, columns),
+    compactChrome: BORDER_ROWS + dialogTextRows(title, columns, titleRows) + choiceListRows(compactChoices, columns) + 1,
+    body: dialogTextRows(WARNING, columns),
+  });
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1}>
-      <DialogText bold color="yellow" text={`New MCP servers found in .mcp.json: ${list}`} />
-      <DialogText text="They run programs or reach services on your behalf. Only use servers from a project you trust." />
-      <ChoiceList options={options} selected={selected} />
-      <DialogText
-        dim
-        text={
-          choosing
-            ? 'space to turn one on or off · enter to confirm · esc to go back'
-            : 'enter to confirm · esc to decide later (/mcp approve <name>)'
-        }
-      />
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={fit.compact ? 0 : 1}>
+      <DialogText bold color="yellow" text={title} maxRows={fit.compact ? titleRows : undefined} />
+      {fit.bodyRows > 0 && <DialogText text={WARNING} maxRows={fit.bodyRows} />}
+      <ChoiceList {...(fit.compact ? compactChoices : { options, selected })} />
+      <DialogText dim text={hint} maxRows={fit.compact ? 1 : undefined} />
     </Box>
   );
 }
+
+const WARNING = 'They run programs or reach services on your behalf. Only use servers from a project you trust.';
 
 /**
  * The REPL's MCP wiring: the approval dialog while project servers wait for an answer (or null),

@@ -1,17 +1,20 @@
 // Asks whether a tool call may run. Arrow keys or the numbers pick an answer, Enter confirms; on
 // the last answer typing explains what to do instead, and that text goes back to the model.
 // On a screen too short for all of it, the preview (command, diff, input) is cut to the rows left
-// and says how many it leaves out: the writer keeps a frame's bottom rows, so a whole preview
-// pushed the question and the first choice, the one Enter confirms, off the screen.
+// and says how many it leaves out, and when even the question, the wrapped choices and the hint
+// do not fit, the dialog turns compact (format/dialogFit.ts): the writer keeps a frame's bottom
+// rows, so a dialog taller than the screen lost the question and the first choice, the one Enter
+// confirms.
 import { Box, Text } from 'ink';
 import { useFeedbackChoices } from '../hooks/useFeedbackChoices.js';
 import { useColumns, useRows } from '../hooks/useColumns.js';
 import type { PermissionPreview, PermissionRequest } from '../../state/store.js';
 import { wrapBesideGutter } from '../format/answerRows.js';
 import { resultForChoice, type PermissionChoice } from '../format/permissionRequest.js';
-import { DiffView } from './DiffView.js';
-import { CHOICE_GUTTER, ChoiceList } from './ChoiceList.js';
-import { DIALOG_CHROME, DialogText } from './Guttered.js';
+import { BORDER_ROWS, cutRows, dialogBudget, fitDialog, FULL_FRAME_ROWS } from '../format/dialogFit.js';
+import { DiffView, diffHeight } from './DiffView.js';
+import { ChoiceList, choiceListRows } from './ChoiceList.js';
+import { capRows, DIALOG_CHROME, DialogText, dialogTextRows } from './Guttered.js';
 
 export type PermissionDialogProps = {
   request: PermissionRequest;
@@ -47,64 +50,86 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
   const title = `Allow ${request.title}?`;
   const asker = request.agentName === undefined ? undefined : `Asked by the ${request.agentName} sub-agent`;
   const columns = useColumns();
-  const textRows = (text: string, gutter = 0): number => wrapBesideGutter([text], columns - DIALOG_CHROME - gutter).length;
-  const besidePreview =
-    FRAME_ROWS +
-    textRows(title) +
-    (asker === undefined ? 0 : textRows(asker)) +
-    options.reduce((sum, option) => sum + textRows(option, CHOICE_GUTTER), 0) +
-    textRows(HINT);
-  const previewRows = useRows() - ROWS_KEPT_FOR_THE_FOOTER - besidePreview;
+  const choices = { options, selected, feedback: { index: DENY, prefix: ': ', text: feedback } };
+  const compactChoices = { ...choices, spaced: false, rowsEach: 1 };
+  const fit = fitDialog({
+    budget: dialogBudget(useRows()),
+    fullChrome:
+      FULL_FRAME_ROWS +
+      dialogTextRows(title, columns) +
+      dialogTextRows(asker, columns) +
+      previewChrome(request.preview) +
+      choiceListRows(choices, columns) +
+      dialogTextRows(HINT, columns),
+    compactChrome: BORDER_ROWS + 1 + dialogTextRows(asker, columns, 1) + choiceListRows(compactChoices, columns) + 1,
+    body: previewBody(request.preview, columns),
+  });
+  const oneRow = fit.compact ? 1 : undefined;
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={1}>
-      <DialogText bold color="yellow" text={title} />
-      {asker !== undefined && <DialogText dim text={asker} />}
-      <Preview preview={request.preview} maxRows={previewRows} columns={columns} />
-      <ChoiceList options={options} selected={selected} feedback={{ index: DENY, prefix: ': ', text: feedback }} />
-      <DialogText dim text={HINT} />
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1} marginTop={fit.compact ? 0 : 1}>
+      <DialogText bold color="yellow" text={title} maxRows={oneRow} />
+      {asker !== undefined && <DialogText dim text={asker} maxRows={oneRow} />}
+      <Preview preview={request.preview} rows={fit.bodyRows} columns={columns} compact={fit.compact} />
+      <ChoiceList {...(fit.compact ? compactChoices : choices)} />
+      <DialogText dim text={HINT} maxRows={oneRow} />
     </Box>
   );
 }
 
 const HINT = 'enter to confirm · esc to stop the turn';
-/** The dialog's margin and round border, and the margin above the choices. */
-const FRAME_ROWS = 4;
-/** Under the dialog: the footer's line, and one more for it wrapped on a narrow screen. */
-const ROWS_KEPT_FOR_THE_FOOTER = 2;
-/** The fewest rows of a preview drawn even when the screen has no room for it. */
-const LEAST_PREVIEW_ROWS = 1;
 /** Columns the command's single border and its padding take inside the dialog. */
 const COMMAND_CHROME = 4;
 
-/** The first of `rows` that fit in `room` rows, a note of how many are left out taking one. */
-function cut(rows: readonly string[], room: number): string[] {
-  if (rows.length <= room) return [...rows];
-  const kept = Math.max(LEAST_PREVIEW_ROWS, room - 1);
-  return [...rows.slice(0, kept), `… ${rows.length - kept} more lines`];
+function commandRows(command: string, columns: number, boxed: boolean): string[] {
+  return wrapBesideGutter([command], columns - DIALOG_CHROME - (boxed ? COMMAND_CHROME : 0));
 }
 
-type PreviewProps = { preview: PermissionPreview; maxRows: number; columns: number };
+/** Rows a full preview takes besides its body: the command's box, or the margin above a diff. */
+function previewChrome(preview: PermissionPreview): number {
+  if (preview.kind === 'command') return 2;
+  return preview.kind === 'diff' ? 1 : 0;
+}
 
-function Preview({ preview, maxRows, columns }: PreviewProps) {
+/** Rows the preview's body takes whole in a full dialog (a diff's: its path's row and the diff). */
+function previewBody(preview: PermissionPreview, columns: number): number {
+  if (preview.kind === 'command') return commandRows(preview.command, columns, true).length;
+  if (preview.kind === 'diff') return 1 + diffHeight(preview.hunks, columns, DIALOG_CHROME);
+  return wrapBesideGutter([preview.text], columns - DIALOG_CHROME).length;
+}
+
+type PreviewProps = { preview: PermissionPreview; rows: number; columns: number; compact: boolean };
+
+/** The preview in its `rows`; compact, without the command's box or the margin above a diff. */
+function Preview({ preview, rows, columns, compact }: PreviewProps) {
   switch (preview.kind) {
     case 'command': {
-      const rows = wrapBesideGutter([preview.command], columns - DIALOG_CHROME - COMMAND_CHROME);
-      // The box's border takes two of the rows.
+      const command = <Rows rows={cutRows(commandRows(preview.command, columns, !compact), rows)} />;
+      if (compact) return command;
       return (
         <Box borderStyle="single" borderColor="gray" paddingX={1}>
-          <Text wrap="truncate-end">{cut(rows, maxRows - 2).join('\n')}</Text>
+          {command}
         </Box>
       );
     }
     case 'diff':
-      // The margin and the path take two of the rows.
+      // The file's path in one row, the diff in the rest.
       return (
-        <Box flexDirection="column" marginTop={1}>
-          <Text dimColor>{preview.path}</Text>
-          <DiffView hunks={preview.hunks} inset={DIALOG_CHROME} maxRows={Math.max(LEAST_PREVIEW_ROWS + 1, maxRows - 2)} />
+        <Box flexDirection="column" marginTop={compact ? 0 : 1}>
+          <Rows rows={rows > 0 ? capRows([preview.path], 1, columns - DIALOG_CHROME) : []} dim />
+          {rows > 1 && <DiffView hunks={preview.hunks} inset={DIALOG_CHROME} maxRows={rows - 1} />}
         </Box>
       );
     case 'input':
-      return <Text dimColor wrap="truncate-end">{cut(wrapBesideGutter([preview.text], columns - DIALOG_CHROME), maxRows).join('\n')}</Text>;
+      return <Rows rows={cutRows(wrapBesideGutter([preview.text], columns - DIALOG_CHROME), rows)} dim />;
   }
+}
+
+/** Rows already fitted to the dialog's width and height; none draws nothing. */
+function Rows({ rows, dim }: { rows: readonly string[]; dim?: boolean }) {
+  if (rows.length === 0) return null;
+  return (
+    <Text dimColor={dim} wrap="truncate-end">
+      {rows.join('\n')}
+    </Text>
+  );
 }

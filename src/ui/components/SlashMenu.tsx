@@ -9,6 +9,7 @@ import { useColumns, useRows } from '../hooks/useColumns.js';
 import { useRepl } from '../hooks/useReplStore.js';
 import { visibleWidth } from '../markdown/ansi.js';
 import { wrapRendered } from '../markdown/wrap.js';
+import { windowAround } from '../format/dialogFit.js';
 import { capRows } from './Guttered.js';
 
 const DESCRIPTION_ROWS = 2;
@@ -44,16 +45,6 @@ function descriptionRows(description: string, width: number): string[] {
   );
 }
 
-/** The entries shown: from `start`, as many as fit in `budget` rows, the selected one always among them. */
-function menuWindow(heights: readonly number[], selected: number, budget: number): { start: number; end: number } {
-  const fits = (from: number, to: number): boolean => heights.slice(from, to).reduce((sum, height) => sum + height, 0) <= budget;
-  let start = 0;
-  while (start < selected && !fits(start, selected + 1)) start++;
-  let end = selected + 1;
-  while (end < heights.length && fits(start, end + 1)) end++;
-  return { start, end };
-}
-
 export function SlashMenu({ commands, selected }: { commands: readonly SlashCommand[]; selected: number }) {
   const inner = Math.max(1, useColumns() - 2);
   const running = useRepl((state) => state.isRunning);
@@ -63,7 +54,7 @@ export function SlashMenu({ commands, selected }: { commands: readonly SlashComm
   const descriptionWidth = inner - nameWidth - GAP;
   const withDescriptions = descriptionWidth >= MIN_DESCRIPTION_WIDTH;
   const descriptions = commands.map((command) => (withDescriptions ? descriptionRows(command.description, descriptionWidth) : []));
-  const { start, end } = menuWindow(
+  const { start, end } = windowAround(
     descriptions.map((rows) => Math.max(1, rows.length)),
     selected,
     budget,

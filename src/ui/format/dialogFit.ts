@@ -1,0 +1,62 @@
+// How a dialog that asks for approval fits the terminal's height. The writer keeps a frame's
+// bottom rows when it is taller than the screen, so a dialog drawn whole there lost its title and
+// first choices while Enter still confirmed the highlighted one. The body (a command, a diff, a
+// plan) gets the rows the rest leaves; when not even a few are left, the dialog turns compact: no
+// blank rows, and the title, each choice and the hint take one row each.
+
+/** Below this many rows for the body a full dialog is no longer worth its blank rows. */
+const MIN_BODY_ROWS = 3;
+
+/** The row under the frame the writer keeps free (a dialog hides the footer: it says its own keys). */
+const ROWS_KEPT_FREE = 1;
+
+/** Rows of a dialog's round border. */
+export const BORDER_ROWS = 2;
+/** A full dialog's margin above it and its round border. */
+export const FULL_FRAME_ROWS = 1 + BORDER_ROWS;
+
+export type DialogFit = { compact: boolean; bodyRows: number };
+
+/** The rows a dialog may take on a screen of `screenRows`. */
+export function dialogBudget(screenRows: number): number {
+  return screenRows - ROWS_KEPT_FREE;
+}
+
+export type DialogHeights = {
+  /** The rows the dialog may take (dialogBudget). */
+  budget: number;
+  /** Rows of everything but the body, drawn in full and compact. */
+  fullChrome: number;
+  compactChrome: number;
+  /** Rows the body takes whole. */
+  body: number;
+};
+
+export function fitDialog({ budget, fullChrome, compactChrome, body }: DialogHeights): DialogFit {
+  const leftInFull = budget - fullChrome;
+  if (leftInFull >= Math.min(body, MIN_BODY_ROWS)) return { compact: false, bodyRows: Math.min(body, leftInFull) };
+  return { compact: true, bodyRows: Math.max(0, Math.min(body, budget - compactChrome)) };
+}
+
+/** The note that stands for rows left out. */
+export function moreLines(count: number): string {
+  return `… ${count} more lines`;
+}
+
+/** The first of `rows` that fit in `room` rows, the note of how many are left out taking one. */
+export function cutRows(rows: readonly string[], room: number): string[] {
+  if (rows.length <= room) return [...rows];
+  if (room <= 0) return [];
+  const kept = room - 1;
+  return [...rows.slice(0, kept), moreLines(rows.length - kept)];
+}
+
+/** The entries shown of a list, `heights` rows each: from `start`, as many as fit in `budget` rows, the selected one always among them. */
+export function windowAround(heights: readonly number[], selected: number, budget: number): { start: number; end: number } {
+  const fits = (from: number, to: number): boolean => heights.slice(from, to).reduce((sum, height) => sum + height, 0) <= budget;
+  let start = 0;
+  while (start < selected && !fits(start, selected + 1)) start++;
+  let end = selected + 1;
+  while (end < heights.length && fits(start, end + 1)) end++;
+  return { start, end };
+}

@@ -1,0 +1,64 @@
+// The arithmetic that fits an approval dialog to the terminal's height (the screen tests in
+// tests/screen/permissionFits*.test.ts check the drawn result).
+import { describe, expect, it } from 'vitest';
+import { capRows } from '../../../src/ui/components/Guttered.js';
+import { cutRows, fitDialog, windowAround } from '../../../src/ui/format/dialogFit.js';
+
+describe('fitDialog', () => {
+  it('shows the whole body in a full dialog when everything fits', () => {
+    expect(fitDialog({ budget: 39, fullChrome: 11, compactChrome: 7, body: 20 })).toEqual({ compact: false, bodyRows: 20 });
+  });
+  it('cuts the body to the rows the full dialog leaves', () => {
+    expect(fitDialog({ budget: 19, fullChrome: 11, compactChrome: 7, body: 33 })).toEqual({ compact: false, bodyRows: 8 });
+  });
+  it('keeps a short body whole in a full dialog that has just the room for it', () => {
+    expect(fitDialog({ budget: 12, fullChrome: 11, compactChrome: 7, body: 1 })).toEqual({ compact: false, bodyRows: 1 });
+  });
+  it('turns compact when fewer than three body rows would be left', () => {
+    expect(fitDialog({ budget: 10, fullChrome: 15, compactChrome: 7, body: 33 })).toEqual({ compact: true, bodyRows: 3 });
+  });
+  it('gives the body no rows rather than pushing the choices off a tiny screen', () => {
+    expect(fitDialog({ budget: 7, fullChrome: 15, compactChrome: 8, body: 33 })).toEqual({ compact: true, bodyRows: 0 });
+  });
+});
+
+describe('cutRows', () => {
+  const rows = Array.from({ length: 10 }, (_, index) => `row ${index + 1}`);
+  it('keeps every row that fits', () => {
+    expect(cutRows(rows, 10)).toEqual(rows);
+  });
+  it('keeps the first rows and counts the rest in the last', () => {
+    expect(cutRows(rows, 3)).toEqual(['row 1', 'row 2', '… 8 more lines']);
+  });
+  it('with one row only counts, with none draws nothing', () => {
+    expect(cutRows(rows, 1)).toEqual(['… 10 more lines']);
+    expect(cutRows(rows, 0)).toEqual([]);
+  });
+});
+
+describe('windowAround', () => {
+  it('starts at the top while the selected entry fits there', () => {
+    expect(windowAround([1, 1, 1, 1, 1], 1, 3)).toEqual({ start: 0, end: 3 });
+  });
+  it('moves down so the selected entry is the last shown', () => {
+    expect(windowAround([1, 1, 1, 1, 1], 4, 3)).toEqual({ start: 2, end: 5 });
+  });
+  it('counts entries by their rows', () => {
+    expect(windowAround([2, 2, 1, 1], 2, 3)).toEqual({ start: 1, end: 3 });
+  });
+});
+
+describe('capRows', () => {
+  it('leaves rows that fit alone', () => {
+    expect(capRows(['Allow', 'Bash(ls)?'], 2, 10)).toEqual(['Allow', 'Bash(ls)?']);
+  });
+  it('fills the last kept row with what follows and cuts it with …', () => {
+    expect(capRows(['Allow', 'Update(values.ts)?'], 1, 12)).toEqual(['Allow Updat…']);
+  });
+  it('keeps the rows before the last whole', () => {
+    expect(capRows(['one two', 'three four', 'five six'], 2, 10)).toEqual(['one two', 'three fou…']);
+  });
+  it('counts wide characters by their columns', () => {
+    expect(capRows(['東京東京', '東京'], 1, 6)).toEqual(['東京…']);
+  });
+});
