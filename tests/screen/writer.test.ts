@@ -126,3 +126,40 @@ describe('the line-diff writer in a terminal emulator', () => {
     });
   }
 });
+
+describe('where the writer makes room for a new row of a streaming paragraph', () => {
+  // Each row of a wrapped paragraph opens with the codes of the styles used above it, each closed
+  // again at once (as the answer's wrapper writes them): rows alike in their codes, not their text.
+  const codes = (...pairs: string[]): string => pairs.map((pair) => pair.split('/').map((code) => `\u001B[${code}m`).join('')).join('');
+  const OPENED = codes('3/23', '36/39', '1/22', '36/39');
+  const box = ['╭────────╮', '│ >      │', '╰────────╯'];
+  const frame = (answer: string[]): string[] => ['', ...answer, '', '\u001B[36m· Pondering… (3s)\u001B[39m', '', ...box];
+  const above = `  cursor render stream\u001B[3m buffer\u001B[23m region\u001B[36m static()\u001B[39m layout\u001B[1m prompt\u001B[22m frame`;
+
+  for (const cols of [100, 120]) {
+    it(`continues the paragraph's last row where it is and inserts the next row under it (${cols} columns)`, async () => {
+      const screen = terminal(cols, 16);
+      const fresh = terminal(cols, 16);
+      let bytes = '';
+      const log = new LineDiffLog({ write: (data) => ((bytes += data), void screen.write(data.replaceAll('\n', '\r\n')), true), columns: cols, rows: 16 });
+      const last = `  ${OPENED}region static\u001B[1m layout\u001B[22m prompt`;
+      const before = frame([above, last]);
+      log.render(before.map((row) => `${row}\n`).join(''));
+      await expectDrawnAsFresh(screen, fresh, before, 'first frame');
+      // The row fills up as text streams in, and the next one starts.
+      let filled = last;
+      for (const word of ['frame', 'token', '\u001B[3mcursor\u001B[23m', 'render', 'stream', '\u001B[36mbuffer()\u001B[39m', 'layout', 'frame', 'token', 'cursor', 'render', 'stream']) {
+        if (visibleWidth(`${filled} ${word}`) < cols - 2) filled = `${filled} ${word}`;
+      }
+      const after = frame([above, `${filled}\u001B[0m`, `  ${OPENED}${codes('1/22', '3/23', '36/39')}re`]);
+      bytes = '';
+      log.render(after.map((row) => `${row}\n`).join(''));
+      await expectDrawnAsFresh(screen, fresh, after, 'second frame');
+      // The row on screen is continued, not pushed down and written again over a blank row.
+      expect(bytes).not.toContain('region static');
+      expect(bytes).toContain(' frame token');
+      screen.dispose();
+      fresh.dispose();
+    });
+  }
+});
