@@ -9,15 +9,22 @@ export class Pen {
   out = '';
   /** The cursor's column; undefined when unknown (after a full-width row, or an insert or delete away from column 0). */
   column: number | undefined = 0;
+  /**
+   * Whether `column` is sure enough to move from by a distance: only ASCII has been written since
+   * the cursor was last put at a column, as a character of disputed or ambiguous width (`·`, `…`,
+   * an emoji) may take another number of cells in the terminal than in the row.
+   */
+  private measured = true;
   style = Style.plain;
-  private saved: { column: number | undefined; style: Style } | undefined;
+  private saved: { column: number | undefined; measured: boolean; style: Style } | undefined;
 
   constructor(readonly width: () => number) {}
 
   toColumn(column: number): void {
     if (this.column === column) return;
-    this.out += column === 0 ? '\r' : `${ESC}${column + 1}G`;
+    this.out += columnMove(this.measured ? this.column : undefined, column);
     this.column = column;
+    this.measured = true;
   }
 
   /** Draws one cell at the cursor. A blank only needs the rendition its look depends on. */
@@ -28,6 +35,7 @@ export class Pen {
       return;
     }
     this.out += unit.text;
+    if (unit.text.length !== 1 || unit.text.charCodeAt(0) >= 0x7f) this.measured = false;
     if (this.column !== undefined) this.column += unit.width;
     // At the last column the terminal waits to wrap: where the cursor is depends on the terminal.
     if (this.column !== undefined && this.column >= this.width()) this.column = undefined;
@@ -47,6 +55,7 @@ export class Pen {
     if (end < width) {
       this.out += `${ESC}${end + 1}G`;
       this.column = end;
+      this.measured = true;
     } else this.column = undefined;
   }
 
@@ -92,14 +101,14 @@ export class Pen {
   /** DECSC: the terminal keeps the cursor's place and rendition for `restore`. */
   save(): void {
     this.out += '\u001B7';
-    this.saved = { column: this.column, style: this.style };
+    this.saved = { column: this.column, measured: this.measured, style: this.style };
   }
 
   /** DECRC: back to the place and rendition of the last `save` (in this write: nothing may scroll between). */
   restore(): void {
     if (!this.saved) return;
     this.out += '\u001B8';
-    ({ column: this.column, style: this.style } = this.saved);
+    ({ column: this.column, measured: this.measured, style: this.style } = this.saved);
   }
 
   /** Text whose effect on the rendition is unknown (a row of other escape codes). */
@@ -121,4 +130,19 @@ export class Pen {
 /** The most columns a terminal draws a sequence in: two for each code point, as the widest measure each one alone. */
 function mostColumns(text: string): number {
   return 2 * [...text].length;
+}
+
+/**
+ * The shortest way from column `from` (undefined: not known) to `to` on the same row: a carriage
+ * return to the first column, else CHA to the column, or CUF/CUB by the distance when that
+ * number has fewer digits (a jump of a few cells far along a row: `ESC[6C` rather than `ESC[22G`).
+ */
+export function columnMove(from: number | undefined, to: number): string {
+  if (from === to) return '';
+  if (to === 0) return '\r';
+  const absolute = `${ESC}${to + 1}G`;
+  if (from === undefined) return absolute;
+  const distance = Math.abs(to - from);
+  const relative = `${ESC}${distance === 1 ? '' : distance}${to > from ? 'C' : 'D'}`;
+  return relative.length < absolute.length ? relative : absolute;
 }

@@ -3,7 +3,7 @@
 // the move. A frame that changes a spinner glyph, a counter and a few words rewrites just those.
 import { visibleWidth } from '../markdown/ansi.js';
 import { type Cells, cellsOf, ERASED } from './cells.js';
-import type { Pen } from './pen.js';
+import { columnMove, type Pen } from './pen.js';
 import { Style } from './sgr.js';
 
 const ERASE_LINE_END = '\u001B[K';
@@ -46,7 +46,8 @@ function changedSpans(before: Cells, after: Cells): Span[] {
     // written again after it and the row's end erased.
     if (holdsDisputed(after, start, end)) end = after.keys.length + 1;
     const previous = spans.at(-1);
-    const jump = `\u001B[${start + 1}G`.length;
+    // The cursor stands after the previous run when the jump to this one is made.
+    const jump = previous ? columnMove(previous.end, start).length : 0;
     if (previous && redrawCost(after, previous.end, start) <= jump) previous.end = end;
     else spans.push({ start, end });
     column = end - 1;
@@ -77,7 +78,7 @@ function startsCell(cells: Cells, column: number): boolean {
 function reach(pen: Pen, after: Cells, start: number): number {
   if (pen.column === start) return start;
   let best = start;
-  let cost = start === 0 ? 1 : `\u001B[${start + 1}G`.length;
+  let cost = columnMove(pen.column, start).length;
   if (start > after.keys.length) return best;
   const column = pen.column;
   if (column !== undefined && column < start && startsCell(after, column)) {
