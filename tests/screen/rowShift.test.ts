@@ -40,6 +40,8 @@ describe('rows whose text moves sideways, through the writer into a terminal emu
         log.render(frame.map((row) => `${row}\n`).join(''));
         await expectDrawnAsFresh(screen, fresh, frame, `step ${index}: ${seconds}s ${tokens} tokens`);
       }
+      expect(bytes).toContain(`${ESC}@`);
+      expect(bytes).toMatch(/\u001B\[\d*P/);
       expect(bytes).toMatch(/\u001B\[\d*C/);
       screen.dispose();
       fresh.dispose();

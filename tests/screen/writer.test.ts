@@ -1,8 +1,8 @@
 // The line-diff writer (src/ui/terminal/lineDiffLog.ts) against a real terminal emulator: frames
 // like the REPL's (styled words with the codes placed either side of a space, wide characters,
-// rows appearing, growing, shrinking and vanishing) are drawn one after another, and after each
-// the emulator must hold, cell for cell, what it holds when the same frame is drawn on a clean
-// screen. Only the look counts: a blank's colour, weight or slant does not show.
+// rows appearing, growing, shrinking and vanishing, words put in and taken out mid-row) are drawn
+// one after another, and after each the emulator must hold, cell for cell, what it holds when the
+// same frame is drawn on a clean screen. Only the look counts: a blank's colour, weight or slant does not show.
 import { describe, expect, it } from 'vitest';
 import { visibleWidth } from '../../src/ui/markdown/ansi.js';
 import { LineDiffLog } from '../../src/ui/terminal/lineDiffLog.js';
@@ -52,11 +52,21 @@ function addWords(next: () => number, words: readonly Word[], cols: number): Wor
   return out;
 }
 
+/** A word put in or taken out in the middle of a row: its tail moves sideways, as a counter's does when it gains a digit. */
+function shiftTail(next: () => number, words: readonly Word[], cols: number): Word[] {
+  const out = [...words];
+  const at = Math.floor(next() * (out.length + 1));
+  if (next() < 0.5 && out.length > 0) out.splice(Math.min(at, out.length - 1), 1);
+  else out.splice(at, 0, { text: WORDS[Math.floor(next() * WORDS.length)] ?? 'x', codesBeforeSpace: next() < 0.5 });
+  return visibleWidth(rowText(out)) > cols ? [...words] : out;
+}
+
 /** The next frame: most rows kept, some changed a little (a spinner, a counter, an appended word). */
 function nextFrame(next: () => number, frame: Word[][], cols: number, maxRows: number): Word[][] {
   const rows = frame.map((row) => {
     const roll = next();
-    if (roll < 0.6) return row;
+    if (roll < 0.5) return row;
+    if (roll < 0.6) return shiftTail(next, row, cols);
     if (roll < 0.75) return addWords(next, [], cols);
     if (roll < 0.9) return addWords(next, row, cols);
     return row.slice(0, Math.floor(next() * row.length));

@@ -101,3 +101,8 @@ export function cellsOf(row: string): Cells | undefined {
   }
   return cells;
 }
+
+/** Whether a unit of the row starts at `column` (not the second half of a wide one), or the row has ended there. */
+export function startsUnit(cells: Cells, column: number): boolean {
+  return column >= cells.keys.length || cells.units[cells.unitAt[column] ?? 0]?.column === column;
+}

@@ -27,6 +27,23 @@ export class Pen {
     this.measured = true;
   }
 
+  /** A pen in the same state with nothing written yet: to try a way of writing and keep it or not. */
+  fork(): Pen {
+    const pen = new Pen(this.width);
+    pen.column = this.column;
+    pen.measured = this.measured;
+    pen.style = this.style;
+    return pen;
+  }
+
+  /** Takes what a fork wrote, and the state it left the terminal in. */
+  adopt(fork: Pen): void {
+    this.out += fork.out;
+    this.column = fork.column;
+    this.measured = fork.measured;
+    this.style = fork.style;
+  }
+
   /** Draws one cell at the cursor. A blank only needs the rendition its look depends on. */
   put(unit: Unit): void {
     if (!(unit.text === ' ' && unit.style.blankKey === this.style.blankKey)) this.restyle(unit.style);

@@ -2,8 +2,9 @@
 // the shortest cursor move, unless rewriting the unchanged cells between two runs costs less than
 // the move. A frame that changes a spinner glyph, a counter and a few words rewrites just those.
 import { visibleWidth } from '../markdown/ansi.js';
-import { type Cells, cellsOf, ERASED } from './cells.js';
+import { type Cells, cellsOf, ERASED, startsUnit } from './cells.js';
 import { columnMove, type Pen } from './pen.js';
+import { shiftsToTry } from './rowShift.js';
 import { Style } from './sgr.js';
 
 const ERASE_LINE_END = '\u001B[K';
@@ -12,8 +13,8 @@ const RESTYLE_COST = 5;
 
 type Span = { start: number; end: number };
 
-function keyAt(cells: Cells, column: number): string {
-  return cells.keys[column] ?? ERASED;
+function keyAt(keys: readonly string[], column: number): string {
+  return keys[column] ?? ERASED;
 }
 
 /** Bytes to redraw columns [from, to) of `cells` as they are. */
@@ -31,15 +32,15 @@ function redrawCost(cells: Cells, from: number, to: number): number {
   return cost;
 }
 
-/** Runs of columns to redraw, each starting and ending on whole cells of the new row. */
-function changedSpans(before: Cells, after: Cells): Span[] {
+/** Runs of columns to redraw, each starting and ending on whole cells of the new row; `before` is the keys on screen. */
+function changedSpans(before: readonly string[], after: Cells): Span[] {
   const spans: Span[] = [];
-  const length = Math.max(before.keys.length, after.keys.length);
+  const length = Math.max(before.length, after.keys.length);
   for (let column = 0; column < length; column++) {
-    if (keyAt(before, column) === keyAt(after, column)) continue;
+    if (keyAt(before, column) === keyAt(after.keys, column)) continue;
     const start = column < after.keys.length ? (after.units[after.unitAt[column] ?? 0]?.column ?? column) : column;
     let end = column + 1;
-    while (end < length && keyAt(before, end) !== keyAt(after, end)) end++;
+    while (end < length && keyAt(before, end) !== keyAt(after.keys, end)) end++;
     const last = end - 1 < after.keys.length ? after.units[after.unitAt[end - 1] ?? 0] : undefined;
     if (last) end = Math.max(end, last.column + last.width);
     // A terminal may draw an emoji sequence over the cells after it: the rest of the row is
@@ -65,11 +66,6 @@ function holdsDisputed(cells: Cells, from: number, to: number): boolean {
   return false;
 }
 
-/** Whether a unit of the row starts at `column` (or the row has ended there). */
-function startsCell(cells: Cells, column: number): boolean {
-  return column >= cells.keys.length || cells.units[cells.unitAt[column] ?? 0]?.column === column;
-}
-
 /**
  * Where to start writing so the cursor reaches `start` for the fewest bytes: a move, or writing
  * the unchanged cells before it again from where the cursor is (an indent after a newline), or
@@ -81,7 +77,7 @@ function reach(pen: Pen, after: Cells, start: number): number {
   let cost = columnMove(pen.column, start).length;
   if (start > after.keys.length) return best;
   const column = pen.column;
-  if (column !== undefined && column < start && startsCell(after, column)) {
+  if (column !== undefined && column < start && startsUnit(after, column)) {
     const redraw = redrawCost(after, column, start);
     if (redraw < cost) [best, cost] = [column, redraw];
   }
@@ -113,11 +109,44 @@ export function writeRowChange(pen: Pen, before: string, after: string): void {
   const old = cellsOf(before);
   const next = cellsOf(after);
   if (old && next) {
-    for (const span of changedSpans(old, next)) if (writeSpan(pen, next, span)) break;
+    writeCellChanges(pen, old, next);
     return;
   }
   pen.restyle(Style.plain);
   pen.toColumn(0);
   pen.opaque(after);
   if (visibleWidth(after) < visibleWidth(before)) pen.out += ERASE_LINE_END;
+}
+
+function writeSpans(pen: Pen, after: Cells, spans: readonly Span[]): void {
+  for (const span of spans) if (writeSpan(pen, after, span)) break;
+}
+
+/**
+ * Rewrites the changed runs of cells, or, where the row's text moved sideways, has the terminal
+ * shift it first (rowShift.ts) when that makes the write shorter; each way is written out to
+ * compare, as the bytes each takes depend on the styles and moves around the runs.
+ */
+function writeCellChanges(pen: Pen, before: Cells, after: Cells): void {
+  const spans = changedSpans(before.keys, after);
+  const shifts = shiftsToTry(before, after, spans.map((span) => span.start), pen.width());
+  if (shifts.length === 0) {
+    writeSpans(pen, after, spans);
+    return;
+  }
+  let best = pen.fork();
+  writeSpans(best, after, spans);
+  for (const shift of shifts) {
+    const trial = pen.fork();
+    const shifted = changedSpans(shift.keys, after);
+    // The cells before the shift's column stay where they are: written first, on the way to it.
+    const first = shifted.filter((span) => span.end <= shift.column);
+    writeSpans(trial, after, first);
+    trial.toColumn(shift.column);
+    trial.blankBackground();
+    trial.out += shift.sequence;
+    writeSpans(trial, after, shifted.slice(first.length));
+    if (Buffer.byteLength(trial.out) < Buffer.byteLength(best.out)) best = trial;
+  }
+  pen.adopt(best);
 }
