@@ -10,6 +10,7 @@ import { NodeResponse } from './nodeFetch.js';
 import { sendMessages } from './sendMessages.js';
 import { MessageAssembler } from './streamAssembler.js';
 import type { ModelEvent } from './types.js';
+import { followYoungGeneration } from '../utils/youngGeneration.js';
 
 export type AttemptOptions = {
   signal: AbortSignal;
@@ -83,6 +84,7 @@ export async function* streamAttempt(
     const { data: stream, response, request_id: requestId } = await request.withResponse().catch((err: unknown) => {
       throw explain(err);
     });
+    followYoungGeneration();
     const paced = response instanceof NodeResponse ? response : undefined;
     const assembler = new MessageAssembler(requestId);
     // Stepped by hand so only the SDK's own failures are explained as stream failures.
