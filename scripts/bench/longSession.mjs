@@ -11,12 +11,14 @@
 //
 // Reports RSS after a GC at rounds 10, 100 and 1,000 (and the peak), and the loop's own time per
 // round: wall time minus the tools' own time and minus the model's (the in-process model's work,
-// or the time awaiting the HTTP response), and the same for CPU time (the whole process, GC
-// included). Each round's figure is the median over RUNS sessions; the table shows the median of
+// or the time awaiting the HTTP response, less the main thread's CPU while the fetch is awaited,
+// which is sending the request), and the same for CPU time (the whole
+// process, GC included). Each round's figure is the median over RUNS sessions; the table shows the median of
 // the 10 rounds ending at each mark. A 50-round warm-up session runs first.
 // Usage: node scripts/bench/longSession.mjs [rounds] [--no-compaction]   (figures appended to
 // RESULTS.md unless BENCH_NO_RESULTS=1; PULSE_BENCH_BASE=<checkout> measures that checkout)
 import { spawn } from 'node:child_process';
+import { openSync, readSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -71,21 +73,50 @@ const cpuNow = () => {
   return { user: used.user / 1000, system: used.system / 1000 };
 };
 
+/**
+ * The main thread's CPU while the fetch itself is awaited: the request is written to the socket
+ * then (the socket is handed over on a later tick), so the kernel's copy of the body, about 10 MB
+ * by round 1,000, happens inside that wait, and so may V8 tasks the event loop runs while idle
+ * (a scavenge, a marking step). It is the loop's time, not the model's. The main
+ * thread's own figure (Linux: /proc/thread-self/schedstat, in ns), since V8's helper threads (and a
+ * profiler's) run meanwhile; elsewhere the process's.
+ */
+const busyWaiting = { ms: 0 };
+
+function mainThreadCpu() {
+  let fd;
+  try {
+    fd = openSync('/proc/thread-self/schedstat', 'r');
+  } catch {
+    return () => {
+      const used = process.cpuUsage();
+      return (used.user + used.system) / 1000;
+    };
+  }
+  const bytes = Buffer.alloc(128);
+  return () => Number(bytes.latin1Slice(0, readSync(fd, bytes, 0, bytes.length, 0)).split(' ')[0]) / 1e6;
+}
+
 /** The model of this mode; `clock` collects the model's and the tools' own time and CPU. */
 function modelFor(modules, rounds, files, clock, stats) {
   if (PROFILE === 'compaction') return scriptedModel(rounds, files, clock, stats);
-  // The real client, with its fetch timed: awaiting the mock's answer, its headers and then each
-  // chunk of its stream, is the model's time; what the loop does between chunks is its own.
-  const waited = async (pending) => {
+  // The real client, with its fetch timed: awaiting the mock's answer (less the main thread's CPU
+  // meanwhile: see busyWaiting), its headers and then each chunk of its stream, is the model's
+  // time; what the loop does between chunks is its own.
+  const threadCpu = mainThreadCpu();
+  const waited = async (pending, countBusy = false) => {
     const started = performance.now();
+    const cpuBefore = countBusy ? threadCpu() : 0;
     try {
       return await pending;
     } finally {
-      clock.spent += performance.now() - started;
+      const busy = countBusy ? Math.min(threadCpu() - cpuBefore, performance.now() - started) : 0;
+      busyWaiting.ms += busy;
+      clock.spent += performance.now() - started - busy;
     }
   };
   const timedFetch = async (...fetchArgs) => {
-    const response = await waited(modules.sdkOptions().fetch(...fetchArgs));
+    const response = await waited(modules.sdkOptions().fetch(...fetchArgs), true);
     const { body } = response;
     response.body = {
       [Symbol.asyncIterator]: () => {
@@ -115,7 +146,7 @@ async function session(modules, scratch, rounds, files, record) {
     deps: { callModel: modelFor(modules, rounds, files, clock, stats) },
   });
   let round = 0;
-  let start = { wall: performance.now(), cpu: cpuNow(), tools: { spent: 0, user: 0, system: 0 } };
+  let start = { wall: performance.now(), cpu: cpuNow(), tools: { spent: 0, user: 0, system: 0 }, sent: busyWaiting.ms };
   let peakRss = process.memoryUsage.rss();
   let step = await loop.next();
   while (!step.done) {
@@ -131,7 +162,7 @@ async function session(modules, scratch, rounds, files, record) {
       const wall = performance.now() - start.wall - (clock.spent - start.tools.spent);
       const user = now.user - start.cpu.user - (clock.user - start.tools.user);
       const system = now.system - start.cpu.system - (clock.system - start.tools.system);
-      record?.onRound(round, { wall, cpu: user + system, system });
+      record?.onRound(round, { wall, cpu: user + system, system, send: busyWaiting.ms - start.sent });
       if (record && (process.env.BENCH_PROF || process.env.BENCH_ALLOC)) await globalThis.benchProf(round);
       // Measuring memory is not the loop's work: it happens between the timed stretches.
       if (round % 5 === 0) peakRss = Math.max(peakRss, process.memoryUsage.rss());
@@ -143,7 +174,7 @@ async function session(modules, scratch, rounds, files, record) {
         record.onMark(round, process.memoryUsage.rss(), peakRss, heapUsed, arrayBuffers, newSpace);
         if (process.env.BENCH_HEAP?.split(',').includes(String(round))) writeHeapSnapshot(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${round}.heapsnapshot`));
       }
-      start = { wall: performance.now(), cpu: cpuNow(), tools: { ...clock } };
+      start = { wall: performance.now(), cpu: cpuNow(), tools: { ...clock }, sent: busyWaiting.ms };
     }
     step = await loop.next();
   }
@@ -175,7 +206,8 @@ async function measure(scratch, files) {
   const cpu = samples.map((values) => median(values.map((v) => v.cpu)));
   // The kernel's share is counted in scheduler ticks, so it is averaged rather than taken as a median.
   const system = samples.map((values) => mean(values.map((v) => v.system)));
-  const rows = MARKS.map((round) => ({ round, wall: windowAt(wall, round), cpu: windowAt(cpu, round), system: windowAt(system, round, mean), ...marks.get(round) }));
+  const send = samples.map((values) => median(values.map((v) => v.send)));
+  const rows = MARKS.map((round) => ({ round, wall: windowAt(wall, round), send: windowAt(send, round), cpu: windowAt(cpu, round), system: windowAt(system, round, mean), ...marks.get(round) }));
   return { run, rows, wallSeconds, baselineRss };
 }
 
@@ -190,7 +222,7 @@ function report({ run, rows, wallSeconds, baselineRss }) {
   console.log(
     [
       `long session (${mode}): ${run.rounds} tool rounds, ${run.stats.summaryRequests} compactions, ${wallSeconds.toFixed(1)} s`,
-      ...rows.map((r) => `  round ${String(r.round).padStart(4)}: loop overhead ${r.wall.toFixed(2)} ms wall, ${r.cpu.toFixed(2)} ms CPU (${r.system.toFixed(2)} in the kernel); RSS after GC ${mib(r.rss).toFixed(1)} MiB (heap ${mib(r.heap).toFixed(1)} MiB, buffers ${mib(r.buffers).toFixed(1)} MiB, new space ${mib(r.newSpace).toFixed(0)} MiB), peak so far ${mib(r.peak).toFixed(1)} MiB`),
+      ...rows.map((r) => `  round ${String(r.round).padStart(4)}: loop overhead ${r.wall.toFixed(2)} ms wall (${r.send.toFixed(2)} of it busy while the fetch was awaited), ${r.cpu.toFixed(2)} ms CPU (${r.system.toFixed(2)} in the kernel); RSS after GC ${mib(r.rss).toFixed(1)} MiB (heap ${mib(r.heap).toFixed(1)} MiB, buffers ${mib(r.buffers).toFixed(1)} MiB, new space ${mib(r.newSpace).toFixed(0)} MiB), peak so far ${mib(r.peak).toFixed(1)} MiB`),
       `  round ${ROUNDS} / round 10: ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} CPU; RSS growth round 100 -> ${ROUNDS}: ${growth.toFixed(1)} MiB; peak RSS ${mib(run.peakRss).toFixed(1)} MiB (after warm-up ${mib(baselineRss).toFixed(1)} MiB)`,
     ].join('\n'),
   );
@@ -204,9 +236,9 @@ function report({ run, rows, wallSeconds, baselineRss }) {
     `${run.stats.summaryRequests} compactions. Loop overhead = round time minus the tools' and the model's own; each round's figure is`,
     `the median over ${RUNS} sessions, the table the median of the ${WINDOW} rounds ending at the mark. Memory from the first session, after a forced GC.`,
     '',
-    '| round | loop overhead (wall) | loop overhead (CPU) | of which kernel (mean) | RSS after GC | JS heap after GC | buffers after GC | new space | peak RSS so far |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.round} | ${r.wall.toFixed(2)} ms | ${r.cpu.toFixed(2)} ms | ${r.system.toFixed(2)} ms | ${mib(r.rss).toFixed(1)} MiB | ${mib(r.heap).toFixed(1)} MiB | ${mib(r.buffers).toFixed(1)} MiB | ${mib(r.newSpace).toFixed(0)} MiB | ${mib(r.peak).toFixed(1)} MiB |`),
+    '| round | loop overhead (wall) | of which busy while the fetch was awaited | loop overhead (CPU) | of which kernel (mean) | RSS after GC | JS heap after GC | buffers after GC | new space | peak RSS so far |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.round} | ${r.wall.toFixed(2)} ms | ${r.send.toFixed(2)} ms | ${r.cpu.toFixed(2)} ms | ${r.system.toFixed(2)} ms | ${mib(r.rss).toFixed(1)} MiB | ${mib(r.heap).toFixed(1)} MiB | ${mib(r.buffers).toFixed(1)} MiB | ${mib(r.newSpace).toFixed(0)} MiB | ${mib(r.peak).toFixed(1)} MiB |`),
     '',
     `Round ${ROUNDS} is ${ratio.toFixed(2)}× round 10 (wall), ${cpuRatio.toFixed(2)}× (CPU). RSS grew ${growth.toFixed(1)} MiB from round 100 to ${ROUNDS};`,
     `peak RSS ${mib(run.peakRss).toFixed(1)} MiB; wall time ${wallSeconds.toFixed(1)} s.`,
