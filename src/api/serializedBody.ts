@@ -60,10 +60,11 @@ function sameBlock(before: unknown, now: unknown): boolean {
 }
 
 /**
- * What a settled message was (the object, its role, and its text or the very blocks it held)
- * and where its bytes end.
+ * What a settled message was (the object, whether it was frozen, its role, and its text or the
+ * very blocks it held) and where its bytes end. A frozen object stays frozen, so asking once is
+ * enough: matching a long history is then one comparison a message.
  */
-type Entry = { message: Plain; role: unknown; content: unknown; chunk: number; end: number };
+type Entry = { message: Plain; frozen: boolean; role: unknown; content: unknown; chunk: number; end: number };
 
 /** A message that cannot have changed: frozen, with its blocks (normalizeMessagesForAPI settles messages so). */
 function isFrozenMessage(message: Plain): boolean {
@@ -71,7 +72,7 @@ function isFrozenMessage(message: Plain): boolean {
 }
 
 function sameMessage(entry: Entry, message: unknown): boolean {
-  if (message === entry.message && isFrozenMessage(entry.message)) return true;
+  if (message === entry.message && entry.frozen) return true;
   if (!isPlain(message) || entry.role !== message.role) return false;
   const { content } = message;
   if (typeof content === 'string' || typeof entry.content === 'string') return entry.content === content;
@@ -106,7 +107,10 @@ class SettledMessages {
       const message = list[count];
       if (!sameMessage(entry, message)) break;
       // Made again alike: the next request likely carries this object.
-      if (message !== entry.message && isPlain(message)) entry.message = message;
+      if (message !== entry.message && isPlain(message)) {
+        entry.message = message;
+        entry.frozen = isFrozenMessage(message);
+      }
       count++;
     }
     if (count < this.entries.length) this.keep(count);
@@ -129,8 +133,9 @@ class SettledMessages {
     const end = start + chunk.write(json, start);
     this.used[last] = end;
     // The blocks are kept as they are now, unless nothing can change them.
-    const content = Array.isArray(message.content) && !isFrozenMessage(message) ? message.content.slice() : message.content;
-    this.entries.push({ message, role: message.role, content, chunk: last, end });
+    const frozen = isFrozenMessage(message);
+    const content = Array.isArray(message.content) && !frozen ? message.content.slice() : message.content;
+    this.entries.push({ message, frozen, role: message.role, content, chunk: last, end });
   }
 
   /** The settled bytes, a piece per chunk. */
