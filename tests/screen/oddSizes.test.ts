@@ -59,6 +59,8 @@ describe.each([
 describe.each([
   [20, 8],
   [33, 8],
+  [25, 6],
+  [47, 6],
 ] as const)('the / menu at the tiny %i×%i', (cols, rows) => {
   it('keeps the whole prompt box on screen, fits its window, and Esc closes it leaving the draft', async () => {
     const { session } = await openRepl([], cols, rows);
@@ -83,6 +85,25 @@ describe.each([
     session.write('h');
     await session.waitForText(/^ \/help\b/);
     expectNoTerminalWraps(session);
+  });
+});
+
+describe.each([
+  [25, 6],
+  [20, 8],
+] as const)('the permission modes at the tiny %i×%i', (cols, rows) => {
+  it('keep the whole prompt box on screen, the mode line cut to the rows left', async () => {
+    const { session } = await openRepl([], cols, rows);
+    for (const mode of [/^ ⏵⏵ edits/, /^ ⏸ plan/, FOOTER]) {
+      session.write('\u001B[Z');
+      await session.waitForText(mode);
+      const screen = session.screen();
+      const top = screen.findIndex((line) => line.startsWith('╭'));
+      expect(top, `the prompt box's top border, ${String(mode)}`).toBeGreaterThanOrEqual(0);
+      expect(screen.slice(top + 1, top + 3), String(mode)).toEqual([expect.stringMatching(EMPTY_PROMPT), expect.stringMatching(/^╰─+╯$/)]);
+      expect(screen[top + 3], 'the mode line right under the box').toMatch(mode);
+      expectNoTerminalWraps(session);
+    }
   });
 });
 

@@ -37,10 +37,10 @@ function nameCell(command: SlashCommand, width: number): string {
   return bare.length <= width ? bare : `${bare.slice(0, Math.max(1, width - 1))}…`;
 }
 
-function descriptionRows(description: string, width: number): string[] {
+function descriptionRows(description: string, width: number, most: number): string[] {
   return capRows(
     wrapRendered(description, width).map((row) => row.trimEnd()),
-    DESCRIPTION_ROWS,
+    most,
     width,
   );
 }
@@ -53,7 +53,9 @@ export function SlashMenu({ commands, selected }: { commands: readonly SlashComm
   const nameWidth = Math.min(widest, Math.max(8, Math.floor(inner * 0.3)));
   const descriptionWidth = inner - nameWidth - GAP;
   const withDescriptions = descriptionWidth >= MIN_DESCRIPTION_WIDTH;
-  const descriptions = commands.map((command) => (withDescriptions ? descriptionRows(command.description, descriptionWidth) : []));
+  // On a screen too short for a two-row entry (6 rows), each description takes one.
+  const descriptionRowsEach = Math.min(DESCRIPTION_ROWS, budget);
+  const descriptions = commands.map((command) => (withDescriptions ? descriptionRows(command.description, descriptionWidth, descriptionRowsEach) : []));
   const { start, end } = windowAround(
     descriptions.map((rows) => Math.max(1, rows.length)),
     selected,
