@@ -77,11 +77,16 @@ export function isResultOf(event: ToolRunEvent, toolUseId: string): event is Use
   return event.message.content.some((block) => block.type === 'tool_result' && block.tool_use_id === toolUseId);
 }
 
-/** The call's events as they happen; the session's journal hears of the result before anyone else. */
+/**
+ * The call's events as they happen; the session's journal hears of the result before anyone else.
+ * A result made after the call was cancelled (a permission answer that stopped the turn, say) is
+ * not the call's answer yet: the executor may answer it otherwise, and the loop's ordered output
+ * records whichever answer it keeps. Journaling it too would leave the file two answers to one call.
+ */
 export async function* runToolUse(call: ToolCall, params: ToolRunParams): AsyncGenerator<ToolRunEvent, void> {
   const journal = params.context.toolCallJournal;
   for await (const event of runSteps(call, params)) {
-    if (journal && isResultOf(event, call.block.id)) journal.finished(event);
+    if (journal && !params.context.abortSignal.aborted && isResultOf(event, call.block.id)) journal.finished(event);
     yield event;
   }
 }

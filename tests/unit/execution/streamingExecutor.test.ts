@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BashTool } from '../../../src/tools/bash/BashTool.js';
+import { USER_INTERRUPT_TEXTS } from '../../../src/tools/execution/streaming/cancellation.js';
 import { StreamingToolExecutor } from '../../../src/tools/execution/streaming/StreamingToolExecutor.js';
 import type { ToolCall, ToolRunEvent, ToolRunParams } from '../../../src/tools/execution/types.js';
 import type { AnyTool, ToolUseContext } from '../../../src/tools/Tool.js';
@@ -362,5 +363,27 @@ describe('StreamingToolExecutor and real processes', () => {
     expect(results(await drained)).toEqual([['e1', 'Edit done', false]]);
     expect(isProcessRunning(hookPid)).toBe(false);
   }, 10_000);
-});
 
+  it('journals no answer of a call whose permission answer stopped the turn: the executor\'s one is the only one', async () => {
+    const controller = new AbortController();
+    const journal: string[] = [];
+    const context: ToolUseContext = {
+      ...makeContext({ signal: controller.signal }),
+      abortTurn: () => controller.abort(),
+      toolCallJournal: {
+        started: (id) => journal.push(`started ${id}`),
+        finished: (result) => journal.push(`finished ${results([result])[0]?.join(' ')}`),
+      },
+    };
+    // Esc on the REPL's permission dialog: a deny that interrupts (src/ui/format/permissionRequest.ts).
+    const asks = fakeTool({ name: 'Bash', checkPermissions: async () => ({ behavior: 'ask', message: 'Run it?' }) });
+    const executor = new StreamingToolExecutor({
+      ...params([asks], context),
+      canUseTool: async () => ({ behavior: 'deny', message: 'The user stopped the Bash call and the turn.', interrupt: true }),
+    });
+    executor.addTool(call('Bash', {}, 'p1'));
+    const out = results(await collect(executor.results()));
+    expect(out).toEqual([['p1', USER_INTERRUPT_TEXTS.running, true]]);
+    expect(journal.filter((line) => line.startsWith('finished'))).toEqual([]);
+  }, 10_000);
+});
