@@ -6,6 +6,7 @@ import { BUILTIN_COMMANDS, type SlashCommand } from '../commands/builtin.js';
 import type { PermissionRequest, ReplStore } from '../state/store.js';
 import type { UserMessage } from '../types/messages.js';
 import type { PermissionMode } from '../types/permissions.js';
+import type { AnyTool } from '../tools/Tool.js';
 import { Footer } from './components/Footer.js';
 import { LiveRegion } from './components/LiveRegion.js';
 import { useMcpSession } from './components/McpApprovalDialog.js';
@@ -64,7 +65,7 @@ function Repl({ store, options, commands: baseCommands = BUILTIN_COMMANDS }: App
     }),
     [options.cwd, services, login.open, picker.open],
   );
-  const resume = useResume(store, options.session, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
+  const resume = useResume(store, options.session, options.tools, options.pickSessionAtStart === true, () => options.context.getPermissionContext().mode);
   const commands = useMemo(
     () => (options.session ? [...baseCommands, resumeCommand(resume.open)] : baseCommands),
     [baseCommands, options.session, resume.open],
@@ -172,6 +173,7 @@ type ResumeControls = {
 function useResume(
   store: ReplStore,
   session: ReplSession | undefined,
+  tools: readonly AnyTool[],
   atStart: boolean,
   currentMode: () => PermissionMode,
 ): ResumeControls {
@@ -192,7 +194,7 @@ function useResume(
       try {
         const messages = session.resume(sessionId);
         store.getState().clearConversation();
-        showResumedConversation(store, messages, sessionId);
+        showResumedConversation(store, messages, sessionId, tools);
         // The resumed session may bring its own permission mode back.
         store.getState().setPermissionMode(currentMode());
       } catch (error) {
@@ -200,7 +202,7 @@ function useResume(
         store.getState().addTranscript({ kind: 'notice', text: `Could not resume ${sessionId}: ${reason}`, tone: 'error' });
       }
     },
-    [session, store, currentMode],
+    [session, store, tools, currentMode],
   );
   return { choices, open, close, pick };
 }

@@ -21,7 +21,7 @@ export async function runRepl(options: ReplOptions): Promise<number> {
   store.getState().addTranscript({ kind: 'welcome', version: options.version, model: options.model, cwd: options.cwd });
   const stopMirroringTodos = todos?.subscribe((list) => store.getState().setTodos(list));
   const stopNotifying = options.notify ? watchForNotifications(store, { notify: options.notify }) : undefined;
-  if (options.resumedMessages?.length) showResumedConversation(store, options.resumedMessages, options.sessionId);
+  if (options.resumedMessages?.length) showResumedConversation(store, options.resumedMessages, options.sessionId, options.tools);
   if (options.sessionContext?.length) store.getState().appendMessages(...options.sessionContext);
 
   const instance = render(<App store={store} options={{ ...options, query, compact }} commands={options.commands} />, {

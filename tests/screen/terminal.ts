@@ -44,6 +44,8 @@ export type ScreenSession = {
   resize(cols: number, rows?: number): Promise<void>;
   cols(): number;
   exitCode(): number | undefined;
+  /** The process id of the Pulse under the pty, to signal it as a crash would. */
+  pid(): number;
   kill(): void;
 };
 
@@ -139,6 +141,7 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
     },
     cols: () => term.cols,
     exitCode: () => code,
+    pid: () => pty.pid,
     kill() {
       if (code === undefined) pty.kill();
       term.dispose();

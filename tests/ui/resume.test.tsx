@@ -6,11 +6,17 @@ import type { QueryParams } from '../../src/query/deps.js';
 import type { LoopEvent, Message } from '../../src/types/messages.js';
 import { filterChoices, ResumePicker, whenText } from '../../src/ui/components/ResumePicker.js';
 import { PromptHistory } from '../../src/ui/input/history.js';
-import { transcriptItemsFor } from '../../src/ui/session/resumedConversation.js';
+import { SHOWN_MESSAGES, transcriptItemsFor } from '../../src/ui/session/resumedConversation.js';
+import { TurnPresenter } from '../../src/ui/runner/turnPresenter.js';
+import { createReplStore } from '../../src/state/store.js';
+import { BashTool } from '../../src/tools/bash/BashTool.js';
+import { EditTool } from '../../src/tools/edit/EditTool.js';
+import { ReadTool } from '../../src/tools/read/ReadTool.js';
+import type { AnyTool } from '../../src/tools/Tool.js';
 import type { QueryFn, ReplSession, ResumeChoice } from '../../src/ui/types.js';
-import { createUserMessage } from '../../src/utils/messages.js';
+import { createInterruptionMessage, createUserMessage } from '../../src/utils/messages.js';
 import { KEYS, plain, settle, waitFor } from './helpers.js';
-import { assistantText, COMPLETED } from './loopEvents.js';
+import { assistantText, COMPLETED, toolResult, toolUse } from './loopEvents.js';
 import { renderApp } from './renderApp.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -83,16 +89,54 @@ describe('PromptHistory', () => {
 });
 
 describe('resumed conversation', () => {
-  it('shows typed prompts and answers, not tool results', () => {
-    const messages: Message[] = [
-      createUserMessage({ content: 'hello there' }),
-      assistantText('general kenobi'),
-      createUserMessage({ content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] }),
-    ];
-    expect(transcriptItemsFor(messages)).toEqual([
-      { kind: 'user', text: 'hello there' },
-      { kind: 'assistant_lines', lines: ['general kenobi'], startsBlock: true },
+  const TOOLS = [BashTool, EditTool, ReadTool] as AnyTool[];
+  const hunk = { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-alpha', '+beta'] };
+  // A session as its transcript keeps it (results' toolUseResult through JSON, as on disk): Read,
+  // Bash, Edit, a call stopped by Esc, then an answer cut short.
+  const session: Message[] = JSON.parse(
+    JSON.stringify([
+      createUserMessage({ content: 'tidy the notes' }),
+      assistantText('Let me look.'),
+      toolUse('t1', 'Read', { file_path: '/repo/notes.txt' }),
+      toolResult('t1', '1\talpha', { filePath: '/repo/notes.txt', content: 'alpha', numLines: 3, startLine: 1, totalLines: 3 }),
+      toolUse('t2', 'Bash', { command: 'echo hi; echo two; echo three; echo four', description: 'Say hi' }),
+      toolResult('t2', 'hi', { stdout: 'hi\ntwo\nthree\nfour\n', stderr: '', exitCode: 0, interrupted: false, timedOut: false, timeoutMs: 120_000, truncated: false }),
+      toolUse('t3', 'Edit', { file_path: '/repo/notes.txt', old_string: 'alpha', new_string: 'beta' }),
+      toolResult('t3', 'Updated.', { filePath: '/repo/notes.txt', oldString: 'alpha', newString: 'beta', replaceAll: false, structuredPatch: [hunk] }),
+      toolUse('t4', 'Bash', { command: 'rm notes.txt' }),
+      toolResult('t4', 'Stopped: the user interrupted while this tool was running.', 'Stopped', true),
+      createInterruptionMessage(true),
+      createUserMessage({ content: 'tell me a story' }),
+      assistantText('Once upon'),
+      createInterruptionMessage(false),
+    ]),
+  ) as Message[];
+
+  it('draws every tool call with the row the live view drew from the same messages', () => {
+    const store = createReplStore();
+    const presenter = new TurnPresenter(store, TOOLS);
+    for (const message of session) if (message.type !== 'user' || !message.isSynthetic) presenter.handle(message as LoopEvent);
+    presenter.close();
+    const liveRows = store.getState().transcript.flatMap(({ id: _id, ...item }) => (item.kind === 'tool' ? [item] : []));
+    const resumed = transcriptItemsFor(session, TOOLS);
+    expect(liveRows.map((row) => row.title)).toEqual(['Read(/repo/notes.txt)', 'Bash(echo hi; echo two; echo three; echo four)', 'Edit(/repo/notes.txt)', 'Bash(rm notes.txt)']);
+    expect(resumed.filter((item) => item.kind === 'tool')).toEqual(liveRows);
+    expect(liveRows[2]?.patch).toEqual([hunk]);
+    expect(liveRows[3]).toMatchObject({ isError: true, summary: 'Stopped: the user interrupted while this tool was running.' });
+  });
+
+  it('shows prompts, answers and rows in order, with the interruptions the turns ended on', () => {
+    const items = transcriptItemsFor(session, TOOLS);
+    expect(items.map((item) => (item.kind === 'notice' ? `notice ${item.text}` : item.kind))).toEqual([
+      'user', 'assistant_lines', 'tool', 'tool', 'tool', 'tool', 'notice Interrupted. Tell Pulse what to do instead.',
+      'user', 'assistant_lines', 'notice Interrupted. Tell Pulse what to do instead.',
     ]);
+  });
+
+  it('names a call whose message is older than the rows shown', () => {
+    const filler = Array.from({ length: SHOWN_MESSAGES - 1 }, (_, index) => assistantText(`answer ${index}`));
+    const items = transcriptItemsFor([session[4], session[5], ...filler] as Message[], TOOLS);
+    expect(items[0]).toMatchObject({ kind: 'tool', title: 'Bash(echo hi; echo two; echo three; echo four)' });
   });
 });
 

@@ -3,8 +3,8 @@
 import * as z from 'zod';
 import { lazySchema } from '../../utils/lazySchema.js';
 import { toolResultText } from '../../utils/messages.js';
-import type { PatchHunk } from '../../state/store.js';
-import type { AnyTool } from '../../tools/Tool.js';
+import type { NewTranscriptItem, PatchHunk } from '../../state/store.js';
+import { findToolByName, type AnyTool } from '../../tools/Tool.js';
 import type { ToolResultBlockParam } from '../../types/messages.js';
 
 const MAX_SUMMARY_CHARS = 160;
@@ -15,6 +15,22 @@ export function toolTitle(tool: AnyTool | undefined, name: string, input: Record
   const display = safely(() => tool.userFacingName(input)) ?? name;
   const detail = tool.describeUse ? safely(() => tool.describeUse?.(input)) : undefined;
   return detail ? `${display}(${detail})` : display;
+}
+
+/** A call the model made, as its row will name it once the result is in. */
+export type ShownToolUse = { tool: AnyTool | undefined; title: string };
+
+export function shownToolUse(tools: readonly AnyTool[], block: { name: string; input: unknown }): ShownToolUse {
+  const tool = findToolByName(tools, block.name);
+  const input = typeof block.input === 'object' && block.input !== null ? (block.input as Record<string, unknown>) : {};
+  return { tool, title: toolTitle(tool, block.name, input) };
+}
+
+export type ToolRow = Extract<NewTranscriptItem, { kind: 'tool' }>;
+
+/** The transcript row of a finished call: drawn live when its result arrives, and again on resume. */
+export function toolRow(use: ShownToolUse | undefined, block: ToolResultBlockParam, toolUseResult: unknown): ToolRow {
+  return { kind: 'tool', title: use?.title ?? 'Tool', ...describeToolResult(use?.tool, block, toolUseResult) };
 }
 
 export type ToolResultDisplay = { summary: string; isError: boolean; patch?: PatchHunk[]; preview?: ResultPreview };

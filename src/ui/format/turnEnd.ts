@@ -4,13 +4,16 @@ import type { NoticeTone } from '../../state/store.js';
 
 export type TurnEndNotice = { text: string; tone: NoticeTone };
 
+/** What an interrupted turn leaves on screen, live and when its session is resumed. */
+export const INTERRUPTED_NOTICE: TurnEndNotice = { text: 'Interrupted. Tell Pulse what to do instead.', tone: 'warning' };
+
 export function noticeForTerminal(terminal: Terminal): TurnEndNotice | undefined {
   switch (terminal.reason) {
     case 'completed':
       return undefined;
     case 'aborted_streaming':
     case 'aborted_tools':
-      return { text: 'Interrupted. Tell Pulse what to do instead.', tone: 'warning' };
+      return INTERRUPTED_NOTICE;
     case 'max_turns':
       return { text: `Stopped after ${terminal.turnCount} turns (the --max-turns limit).`, tone: 'warning' };
     case 'max_budget':

@@ -3,7 +3,7 @@
 // second, fewer when text arrives fast) shown by an AnswerView, tool calls wait in the live
 // region until their result arrives, and history messages are appended for the next request.
 import type { ReplStore } from '../../state/store.js';
-import { findToolByName, type AnyTool } from '../../tools/Tool.js';
+import type { AnyTool } from '../../tools/Tool.js';
 import type {
   AssistantMessage,
   LoopEvent,
@@ -15,7 +15,7 @@ import type {
 } from '../../types/messages.js';
 import { MarkdownLineStream, renderAnswer } from '../markdown/lineStream.js';
 import { progressDetail } from '../format/progressDetail.js';
-import { describeToolResult, toolTitle } from '../format/toolDisplay.js';
+import { shownToolUse, toolRow, type ShownToolUse } from '../format/toolDisplay.js';
 import type { AnswerBlockLines } from '../format/answerRows.js';
 import { answerView, type AnswerView } from './answerView.js';
 import { FramePacer } from './framePacer.js';
@@ -24,14 +24,12 @@ import { answerWidth } from './answerWidth.js';
 /** A rough token count for the spinner until the API reports the real one. */
 const CHARS_PER_TOKEN = 4;
 
-type PendingToolUse = { tool: AnyTool | undefined; title: string };
-
 export class TurnPresenter {
   private stream: MarkdownLineStream | undefined;
   private needsBullet = true;
   private pendingText = '';
   private flushTimer: NodeJS.Timeout | undefined;
-  private readonly toolUses = new Map<string, PendingToolUse>();
+  private readonly toolUses = new Map<string, ShownToolUse>();
   /** Output tokens of finished model responses, plus the one streaming now. */
   private finishedTokens = 0;
   private currentTokens = 0;
@@ -190,10 +188,9 @@ export class TurnPresenter {
       }
       if (block.type === 'tool_use') {
         this.endTextBlock();
-        const tool = findToolByName(this.tools, block.name);
-        const title = toolTitle(tool, block.name, asRecord(block.input));
-        this.toolUses.set(block.id, { tool, title });
-        state.startToolUse({ id: block.id, title });
+        const use = shownToolUse(this.tools, block);
+        this.toolUses.set(block.id, use);
+        state.startToolUse({ id: block.id, title: use.title });
       }
     }
   }
@@ -216,8 +213,7 @@ export class TurnPresenter {
       const use = this.toolUses.get(block.tool_use_id);
       this.toolUses.delete(block.tool_use_id);
       state.finishToolUse(block.tool_use_id);
-      const display = describeToolResult(use?.tool, block, message.toolUseResult);
-      state.addTranscript({ kind: 'tool', title: use?.title ?? 'Tool', ...display });
+      state.addTranscript(toolRow(use, block, message.toolUseResult));
     }
   }
 
@@ -238,8 +234,4 @@ export class TurnPresenter {
     this.endTextBlock();
     state.addTranscript({ kind: 'notice', text: 'The partial reply above was discarded; retrying.', tone: 'dim' });
   }
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
