@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { englishZodOnly, inkBoundedTextCaches, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, lazyZodDefinitions, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
+import { englishZodOnly, inkBoundedTextCaches, inkInputWithTheFrame, inkLineDiff, inkStaticInOneCommit, lazyCommanderChildProcess, lazyZodDefinitions, oneStringWidth, sdkGlobals, sdkStatusErrorsOnly } from './packagePatches.mjs';
 import { builtInToolInputSchemas } from './toolSchemas.mjs';
 import { buildLazyGroups, lazyGroupForwarders } from './lazyModules.mjs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
@@ -300,7 +300,7 @@ const replBuild = await build({
   splitting: true,
   format: 'esm',
   metafile: true,
-  plugins: [oneStringWidth, inkLineDiff, inkStaticInOneCommit, inkBoundedTextCaches],
+  plugins: [oneStringWidth, inkLineDiff, inkStaticInOneCommit, inkBoundedTextCaches, inkInputWithTheFrame],
   // CommonJS dependencies (react …) expect require, __filename and __dirname.
   banner: {
     js: [

@@ -319,6 +319,31 @@ export const inkStaticInOneCommit = {
   },
 };
 
+/**
+ * Ink's useInput hands its key listener to the input emitter in a passive effect, which React runs
+ * after the commit's frame is on the terminal. In between, a key went to what the screen no longer
+ * showed: Up pressed at a newly drawn /effort picker reached the prompt it replaced (whose
+ * listener was still there), which recalled "/effort" into the draft, and the picker never moved.
+ * As a layout effect the listeners change inside the commit, so every key typed after a frame
+ * goes to what that frame shows (tests/screen/effort.test.ts, modelPicker.test.ts press each key once).
+ */
+export const inkInputWithTheFrame = {
+  name: 'ink-input-with-the-frame',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]hooks[\\/]use-input\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      contents = mustReplace(contents, "import { useEffect } from 'react';", "import { useEffect, useLayoutEffect } from 'react';", "useInput's imports");
+      contents = mustReplace(
+        contents,
+        '    useEffect(() => {\n        if (options.isActive === false) {\n            return;\n        }\n        const handleData = (data) => {',
+        '    useLayoutEffect(() => {\n        if (options.isActive === false) {\n            return;\n        }\n        const handleData = (data) => {',
+        "useInput's listener effect",
+      );
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 /** Per generation: a tall screen of live text is a few hundred texts and tens of thousands of characters. */
 const INK_TEXT_CACHE_ENTRIES = 2000;
 const INK_TEXT_CACHE_CHARS = 1_000_000;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROMPT, openRepl, pressUntil, submit, TURN_END } from './scenario.js';
+import { EMPTY_PROMPT, openRepl, submit, TURN_END } from './scenario.js';
 
 const PICKER = /Choose the model's effort level/;
 
@@ -32,8 +32,14 @@ describe('/effort in the REPL', () => {
     expect(inUse[0]).toMatch(/❯ auto\s/);
     expect(picker.join('\n')).toMatch(/In use: auto \(the model's default; \S+ uses \w+\)/);
 
-    await pressUntil(session, '\u001B[A', /❯ max\s/, /❯ auto\s/);
-    await pressUntil(session, '\u001B[A', /❯ xhigh\s/, /❯ max\s/);
+    // Each key is pressed once, as soon as what it is for is on screen: keys go to what the screen
+    // shows (scripts/packagePatches.mjs, inkInputWithTheFrame). Before that, under load, an Up sent
+    // as the picker appeared reached the prompt it had replaced, which recalled "/effort" into the
+    // draft: the prompt showed "> /effort" again after the choice.
+    session.write('\u001B[A');
+    await session.waitForText(/❯ max\s/);
+    session.write('\u001B[A');
+    await session.waitForText(/❯ xhigh\s/);
     session.write('\r');
     await session.waitForText('Effort set to xhigh from the next message; saved as your default in');
     await session.waitForText(EMPTY_PROMPT);
@@ -45,7 +51,8 @@ describe('/effort in the REPL', () => {
     await submit(session, '/effort');
     await session.waitForText(PICKER);
     expect(session.screen().find((line) => line.includes('✔ in use'))).toMatch(/❯ xhigh\s/);
-    await pressUntil(session, '\u001B', /Kept effort xhigh\./, PICKER);
+    session.write('\u001B');
+    await session.waitForText(/Kept effort xhigh\./);
     await session.waitForText(EMPTY_PROMPT);
     expect(session.screen().join('\n')).not.toMatch(PICKER);
   });

@@ -2,7 +2,7 @@
 // switch (the next request goes to the new model), Esc keeps the current one and leaves nothing.
 import { expect, it } from 'vitest';
 import { resolveModel } from '../../src/api/models.js';
-import { EMPTY_PROMPT, openRepl, pressUntil, submit, TURN_END } from './scenario.js';
+import { EMPTY_PROMPT, openRepl, submit, TURN_END } from './scenario.js';
 
 const SONNET = resolveModel('sonnet');
 
@@ -19,7 +19,8 @@ it('switches the model with the arrow keys and Enter, and keeps it on Esc', asyn
   // Every known id is offered; ten rows show at a time.
   expect(picker.join('\n')).toMatch(/\(1 of (\d{2,})\)/);
 
-  await pressUntil(session, '\u001B[B', /❯ sonnet\s/, /❯ default\s/);
+  session.write('\u001B[B');
+  await session.waitForText(/❯ sonnet\s/);
   session.write('\r');
   await session.waitForText(`Model set to ${SONNET}`);
   await session.waitForText(EMPTY_PROMPT);
@@ -30,7 +31,8 @@ it('switches the model with the arrow keys and Enter, and keeps it on Esc', asyn
   await submit(session, '/model');
   await session.waitForText('Choose the model');
   expect(session.screen().find((line) => line.includes('✔ in use'))).toMatch(/❯ sonnet\s/);
-  await pressUntil(session, '\u001B', new RegExp(`Kept ${SONNET}\\.`), /Choose the model/);
+  session.write('\u001B');
+  await session.waitForText(new RegExp(`Kept ${SONNET}\\.`));
   await session.waitForText(EMPTY_PROMPT);
   expect(session.lines().join('\n')).not.toContain('Choose the model');
 });

@@ -93,21 +93,3 @@ export async function resizeAndRedraw(session: ScreenSession, cols: number, rows
   const top = `╭${'─'.repeat(cols - 2)}╮`;
   await session.waitFor((s) => s.screen().includes(top), `a redraw at ${cols} columns`);
 }
-
-/**
- * Ink starts reading keys for a newly drawn picker an instant after drawing it, and a key that
- * arrives in between is lost. Presses `key` until `after` shows, again only while `before` still
- * does (the key was lost, not acted on).
- */
-export async function pressUntil(session: ScreenSession, key: string, after: RegExp, before: RegExp): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    session.write(key);
-    try {
-      await session.waitFor((s) => s.screen().some((line) => after.test(line)), String(after), 1000);
-      return;
-    } catch (error) {
-      if (!session.screen().some((line) => before.test(line))) throw error;
-    }
-  }
-  throw new Error(`${String(after)} never showed`);
-}
