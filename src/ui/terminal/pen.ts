@@ -62,11 +62,14 @@ export class Pen {
    * An emoji sequence the terminal may draw wider (or narrower) than the row counts it: the
    * cursor is then moved to the column the row counts it to end at, so what follows stays in its
    * place. Where the terminal's width for it could reach the right edge, it is written with
-   * autowrap off (DECAWM), so the terminal clips it rather than wrapping the row.
+   * autowrap off (DECAWM), so the terminal clips it rather than wrapping the row. Its counted
+   * cells are erased first (ECH): a keycap or VS16 heart drawn one cell wide leaves no old letter.
    */
   private putDisputed(unit: Unit): void {
     const end = unit.column + unit.width;
     const width = this.width();
+    // A terminal drawing it narrower than counted would leave the cell after it as it was.
+    this.out += `${ESC}${unit.width}X`;
     if (unit.column + mostColumns(unit.text) >= width) this.out += `${ESC}?7l${unit.text}${ESC}?7h`;
     else this.out += unit.text;
     if (end < width) {
