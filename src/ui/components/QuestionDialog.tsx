@@ -1,12 +1,17 @@
 // AskUserQuestion's dialog: one question at a time, its options plus "Other" (type an answer).
 // Arrows move, Enter picks (Space toggles options when several may be picked), Esc stops the turn.
+// On a short screen it fits with format/dialogFit.ts like the approval dialogs: the question is the
+// body cut to the rows left, and compact mode drops the header and gives each choice one row, so the
+// question and the option Enter confirms stay on screen.
 import { Box, useInput } from 'ink';
 import type { PermissionRequest } from '../../state/store.js';
 import { answeredResult, QUESTIONS_CANCELLED, questionsOf } from '../format/questions.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import { ansi } from '../markdown/ansi.js';
-import { ChoiceList } from './ChoiceList.js';
-import { DialogText } from './Guttered.js';
+import { BORDER_ROWS, dialogBudget, fitDialog, FULL_FRAME_ROWS } from '../format/dialogFit.js';
+import { useColumns, useRows } from '../hooks/useColumns.js';
+import { ChoiceList, choiceListRows } from './ChoiceList.js';
+import { DialogText, dialogTextRows } from './Guttered.js';
 
 export type QuestionDialogProps = { request: PermissionRequest; onCancel: () => void };
 
@@ -67,6 +72,8 @@ export function QuestionDialog({ request, onCancel }: QuestionDialogProps) {
     }
   });
 
+  const columns = useColumns();
+  const screenRows = useRows();
   const question = questions[state.index];
   if (!question) return null;
   const otherIndex = question.options.length;
@@ -77,12 +84,36 @@ export function QuestionDialog({ request, onCancel }: QuestionDialogProps) {
     }),
     'Other',
   ];
+  const header = `${question.header ? `${question.header} · ` : ''}question ${state.index + 1} of ${questions.length}`;
+  const hint = `enter to answer${question.multiSelect ? ' · space to pick several' : ''} · esc to stop the turn`;
+  const choices = { options, selected: state.selected, feedback: { index: otherIndex, prefix: ': ', text: state.other } };
+  const budget = dialogBudget(screenRows);
+  const fit = fitDialog({
+    budget,
+    fullChrome: FULL_FRAME_ROWS + dialogTextRows(header, columns) + choiceListRows(choices, columns) + dialogTextRows(hint, columns),
+    compactChrome: BORDER_ROWS + 1 + 1 + 1,
+    body: dialogTextRows(question.question, columns),
+  });
+  if (!fit.compact) {
+    return (
+      <Box flexDirection="column" borderStyle="round" borderColor="magenta" paddingX={1} marginTop={1}>
+        <DialogText dim text={header} />
+        <DialogText bold text={question.question} maxRows={fit.bodyRows} />
+        <ChoiceList {...choices} />
+        <DialogText dim text={hint} />
+      </Box>
+    );
+  }
+  // Compact: the question in one row (more when the choices leave room), each choice one row in a
+  // window following the highlight, the hint one row; the header is what gives way.
+  const compactChoices = { ...choices, spaced: false, rowsEach: 1 };
+  const questionRows = Math.max(1, Math.min(dialogTextRows(question.question, columns), budget - BORDER_ROWS - 1 - choiceListRows(compactChoices, columns)));
+  const choiceRows = Math.max(1, budget - BORDER_ROWS - 1 - questionRows);
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="magenta" paddingX={1} marginTop={1}>
-      <DialogText dim text={`${question.header ? `${question.header} · ` : ''}question ${state.index + 1} of ${questions.length}`} />
-      <DialogText bold text={question.question} />
-      <ChoiceList options={options} selected={state.selected} feedback={{ index: otherIndex, prefix: ': ', text: state.other }} />
-      <DialogText dim text={`enter to answer${question.multiSelect ? ' · space to pick several' : ''} · esc to stop the turn`} />
+    <Box flexDirection="column" borderStyle="round" borderColor="magenta" paddingX={1}>
+      <DialogText bold text={question.question} maxRows={questionRows} />
+      <ChoiceList {...compactChoices} maxRows={choiceRows} />
+      <DialogText dim text={hint} maxRows={1} />
     </Box>
   );
 }
