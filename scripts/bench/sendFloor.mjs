@@ -5,6 +5,7 @@
 // 1 MiB chunks, so ~10 pieces). Usage: node scripts/bench/sendFloor.mjs [MiB] [rounds]
 import net from 'node:net';
 import { fork } from 'node:child_process';
+import { median } from './harness.mjs';
 
 const SIZE = Number(process.argv[2] ?? 10) * 1024 * 1024;
 const ROUNDS = Number(process.argv[3] ?? 40);
@@ -52,9 +53,8 @@ if (process.env.SEND_FLOOR_READER) {
         const runs = [];
         for (let i = 0; i < ROUNDS; i++) runs.push(await round(pieces, corked));
         const mean = (key) => (runs.reduce((sum, run) => sum + run[key], 0) / runs.length).toFixed(2);
-        runs.sort((a, b) => a.wall - b.wall);
-        const median = runs[Math.floor(runs.length / 2)].wall.toFixed(2);
-        console.log(`${name.padEnd(6)} corked=${corked ? 1 : 0}  wall ${median} ms  user ${mean('user')} ms  system ${mean('system')} ms`);
+        const wall = median(runs.map((run) => run.wall)).toFixed(2);
+        console.log(`${name.padEnd(6)} corked=${corked ? 1 : 0}  wall ${wall} ms  user ${mean('user')} ms  system ${mean('system')} ms`);
       }
     }
   }
