@@ -40,6 +40,8 @@ export type ScreenSession = {
   columnsOf(rowIndex: number, char: string): number[];
   /** The visible rows, each cell as it looks (its character and rendition: `looks` in emulator.ts). */
   styledScreen(): string[];
+  /** The visible cells drawn in inverse video (the prompt's cursor), as screen row and column. */
+  inverseCells(): Array<{ row: number; col: number }>;
   /** Resizes once the emulator has caught up, as a terminal window would between two writes. */
   resize(cols: number, rows?: number): Promise<void>;
   cols(): number;
@@ -134,6 +136,15 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
       return out;
     },
     styledScreen: () => looks(term),
+    inverseCells() {
+      const buffer = term.buffer.active;
+      const out: Array<{ row: number; col: number }> = [];
+      for (let row = 0; row < term.rows; row++) {
+        const line = buffer.getLine(buffer.viewportY + row);
+        for (let col = 0; line && col < term.cols; col++) if (line.getCell(col)?.isInverse()) out.push({ row, col });
+      }
+      return out;
+    },
     async resize(cols, newRows = term.rows) {
       await new Promise<void>((resolve) => term.write('', resolve));
       term.resize(cols, newRows);

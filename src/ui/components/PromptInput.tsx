@@ -151,7 +151,15 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
 
 type DraftLinesProps = { text: string; cursor: number; showCursor: boolean; shell: boolean };
 
-/** In shell mode the leading `!` becomes the prompt sign, so the command reads as typed. */
+/** Columns the prompt sign (`> `, `! `) and the indent of later lines take. */
+const SIGN_WIDTH = 2;
+
+/**
+ * In shell mode the leading `!` becomes the prompt sign, so the command reads as typed. The sign
+ * is a column of its own: a line wraps inside the column beside it, so a word longer than the row
+ * starts on the sign's row (in one Text, Ink moved it to the next row and left the sign alone)
+ * and wrapped rows stay under the text.
+ */
 function DraftLines({ text: raw, cursor: rawCursor, showCursor, shell }: DraftLinesProps) {
   const text = shell ? raw.slice(1) : raw;
   const cursor = shell ? Math.max(0, rawCursor - 1) : rawCursor;
@@ -162,25 +170,27 @@ function DraftLines({ text: raw, cursor: rawCursor, showCursor, shell }: DraftLi
       {lines.map((line, index) => {
         const start = offset;
         offset += line.length + 1;
-        const prefix = index > 0 ? '  ' : shell ? '! ' : '> ';
-        const sign = <Text color={shell ? 'magenta' : 'cyan'}>{prefix}</Text>;
+        const sign = index > 0 ? '' : shell ? '!' : '>';
         const hasCursor = showCursor && cursor >= start && cursor <= start + line.length;
-        if (!hasCursor) {
-          return (
-            <Text key={index}>
-              {sign}
-              {line}
-            </Text>
-          );
-        }
         const at = cursor - start;
         return (
-          <Text key={index}>
-            {sign}
-            {line.slice(0, at)}
-            <Text inverse>{line[at] ?? ' '}</Text>
-            {line.slice(at + 1)}
-          </Text>
+          // An empty line without the cursor still takes its row.
+          <Box key={index} flexDirection="row" minHeight={1}>
+            <Box width={SIGN_WIDTH} flexShrink={0}>
+              <Text color={shell ? 'magenta' : 'cyan'}>{sign}</Text>
+            </Box>
+            <Box flexGrow={1}>
+              {hasCursor ? (
+                <Text>
+                  {line.slice(0, at)}
+                  <Text inverse>{line[at] ?? ' '}</Text>
+                  {line.slice(at + 1)}
+                </Text>
+              ) : (
+                <Text>{line}</Text>
+              )}
+            </Box>
+          </Box>
         );
       })}
     </>
