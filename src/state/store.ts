@@ -30,6 +30,8 @@ export type TranscriptItem =
       patch?: PatchHunk[];
       /** The first lines of the output (a command's), and how many more it had. */
       preview?: { lines: string[]; more: number };
+      /** Markdown shown whole under the result (an approved plan). */
+      document?: string;
     }
   | { kind: 'notice'; id: string; text: string; tone: NoticeTone }
   /** The model's thinking: one collapsed line, or the whole text once Ctrl+O has asked for it. */

@@ -225,6 +225,11 @@ export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   sdkResult?(output: Out): unknown;
   /** Output worth showing under the call, whose first lines the REPL prints (a command's output). */
   previewResult?(output: Out): string;
+  /**
+   * Markdown the REPL prints whole under the call's line (ExitPlanMode: the plan the user
+   * approved), so what was agreed stays readable in the scrollback.
+   */
+  documentResult?(output: Out): string;
   /** Offered to the model only in these permission modes (ExitPlanMode: plan). */
   readonly onlyInModes?: readonly PermissionMode[];
   /** Needs a person to answer (AskUserQuestion): left out where nobody can. */

@@ -54,4 +54,5 @@ export const ExitPlanModeTool = {
   }),
 
   summarizeResult: () => 'Plan approved',
+  documentResult: (output) => output.plan,
 } satisfies Tool<ReturnType<typeof inputSchema>, ExitPlanModeOutput>;

@@ -2,6 +2,8 @@
 import { Box, Text } from 'ink';
 import type { NoticeTone, TranscriptItem } from '../../state/store.js';
 import { DiffView } from './DiffView.js';
+import { useColumns } from '../hooks/useColumns.js';
+import { renderAnswer } from '../markdown/lineStream.js';
 import { ANSWER_GUTTER, Guttered } from './Guttered.js';
 import { Welcome } from './Welcome.js';
 
@@ -21,7 +23,9 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
     case 'assistant_lines':
       return <AnswerLines lines={item.lines} startsBlock={item.startsBlock} />;
     case 'tool':
-      return <ToolCall title={item.title} summary={item.summary} isError={item.isError} patch={item.patch} preview={item.preview} />;
+      return (
+        <ToolCall title={item.title} summary={item.summary} isError={item.isError} patch={item.patch} preview={item.preview} document={item.document} />
+      );
     case 'notice':
       return (
         <Box marginTop={1}>
@@ -73,7 +77,7 @@ const RESULT_GUTTER = 5;
 
 type ToolCallProps = Omit<Extract<TranscriptItem, { kind: 'tool' }>, 'kind' | 'id'>;
 
-export function ToolCall({ title, summary, isError, patch, preview }: ToolCallProps) {
+export function ToolCall({ title, summary, isError, patch, preview, document }: ToolCallProps) {
   const shown = !isError && preview ? [...preview.lines, ...(preview.more > 0 ? [`… +${preview.more} lines`] : [])] : [summary];
   return (
     <Box flexDirection="column" marginTop={1}>
@@ -84,6 +88,13 @@ export function ToolCall({ title, summary, isError, patch, preview }: ToolCallPr
           <DiffView hunks={patch} inset={RESULT_GUTTER} />
         </Box>
       )}
+      {document !== undefined && !isError && <ResultDocument markdown={document} />}
     </Box>
   );
+}
+
+/** Markdown under a result, laid out in the result's column (drawn once, at the width of the time). */
+function ResultDocument({ markdown }: { markdown: string }) {
+  const columns = useColumns();
+  return <Guttered mark="" gutter={RESULT_GUTTER} lines={renderAnswer(markdown, () => Math.max(1, columns - RESULT_GUTTER))} />;
 }

@@ -33,7 +33,7 @@ export function toolRow(use: ShownToolUse | undefined, block: ToolResultBlockPar
   return { kind: 'tool', title: use?.title ?? 'Tool', ...describeToolResult(use?.tool, block, toolUseResult) };
 }
 
-export type ToolResultDisplay = { summary: string; isError: boolean; patch?: PatchHunk[]; preview?: ResultPreview };
+export type ToolResultDisplay = { summary: string; isError: boolean; patch?: PatchHunk[]; preview?: ResultPreview; document?: string };
 
 /** The first lines of a result's output and how many more there were. */
 export type ResultPreview = { lines: string[]; more: number };
@@ -53,7 +53,14 @@ export function describeToolResult(
       ? safely(() => tool.summarizeResult?.(toolUseResult))
       : undefined) ?? (firstLine(toolResultText(block)) || 'Done');
   const preview = previewOf(tool, toolUseResult);
-  return { summary: clip(summary), isError, patch: patchOf(toolUseResult), ...(preview ? { preview } : {}) };
+  const document = tool?.documentResult && toolUseResult !== undefined ? safely(() => tool.documentResult?.(toolUseResult)) : undefined;
+  return {
+    summary: clip(summary),
+    isError,
+    patch: patchOf(toolUseResult),
+    ...(preview ? { preview } : {}),
+    ...(document?.trim() ? { document } : {}),
+  };
 }
 
 function previewOf(tool: AnyTool | undefined, toolUseResult: unknown): ResultPreview | undefined {
