@@ -100,7 +100,7 @@ export function summarizeBashResult(output: BashOutput): string {
   return lastLine ? `${status}: ${clip(lastLine, DESCRIBE_MAX_CHARS)}` : `${status} (no output)`;
 }
 
-/** What the command printed, stdout then stderr, for the lines shown under the call. */
+/** What the command printed, for the lines shown under the call: stderr is already inside `stdout`. */
 export function previewBashResult(output: BashOutput): string {
-  return [output.stdout.trimEnd(), output.stderr.trimEnd()].filter((part) => part !== '').join('\n');
+  return output.stdout.trimEnd();
 }
