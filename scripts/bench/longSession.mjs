@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { appendResults, loadMockAnthropic, loadSourceModules, median } from './harness.mjs';
+import { phaseRecorder } from './longSessionPhases.mjs';
 import { echoTool, generateFiles, mockTurnFor, PROFILES, promptFor, scriptedModel, timedTool } from './longSessionScript.mjs';
 
 const args = process.argv.slice(2);
@@ -97,13 +98,22 @@ function mainThreadCpu() {
   return () => Number(bytes.latin1Slice(0, readSync(fd, bytes, 0, bytes.length, 0)).split(' ')[0]) / 1e6;
 }
 
+const threadCpu = mainThreadCpu();
+/**
+ * The process's CPU in ms, to the microsecond: the main thread's schedstat is brought up to date
+ * only when the thread is switched out, too late for phases a fraction of a millisecond long.
+ */
+const processCpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
 /** The model of this mode; `clock` collects the model's and the tools' own time and CPU. */
 function modelFor(modules, rounds, files, clock, stats) {
   if (PROFILE === 'compaction') return scriptedModel(rounds, files, clock, stats);
   // The real client, with its fetch timed: awaiting the mock's answer (less the main thread's CPU
   // meanwhile: see busyWaiting), its headers and then each chunk of its stream, is the model's
   // time; what the loop does between chunks is its own.
-  const threadCpu = mainThreadCpu();
   const waited = async (pending, countBusy = false) => {
     const started = performance.now();
     const cpuBefore = countBusy ? threadCpu() : 0;
@@ -116,22 +126,33 @@ function modelFor(modules, rounds, files, clock, stats) {
     }
   };
   const timedFetch = async (...fetchArgs) => {
+    clock.phase?.('fetch');
     const response = await waited(modules.sdkOptions().fetch(...fetchArgs), true);
+    clock.phase?.('response');
     const { body } = response;
     response.body = {
       [Symbol.asyncIterator]: () => {
         const chunks = body[Symbol.asyncIterator]();
-        return { next: () => waited(chunks.next()), return: (value) => chunks.return?.(value) ?? { done: true, value } };
+        const next = async () => {
+          const chunk = await waited(chunks.next());
+          if (chunk.done) clock.phase?.('streamed');
+          return chunk;
+        };
+        return { next, return: (value) => chunks.return?.(value) ?? { done: true, value } };
       },
     };
     return response;
   };
   const client = new modules.FirstPartyClient({ ...modules.sdkOptions(), fetch: timedFetch, apiKey: 'sk-bench', baseURL: process.env.BENCH_MOCK_URL });
-  return modules.createCallModel(() => client);
+  const callModel = modules.createCallModel(() => client);
+  return (params) => {
+    clock.phase?.('callModel');
+    return callModel(params);
+  };
 }
 
 async function session(modules, scratch, rounds, files, record) {
-  const clock = { spent: 0, user: 0, system: 0 };
+  const clock = { spent: 0, user: 0, system: 0, phase: record?.phases?.mark };
   const stats = { summaryRequests: 0 };
   const tally = new modules.RunTally();
   const mapping = { sessionId: 'bench', includePartialMessages: false, newUuid: () => 'u' };
@@ -146,6 +167,7 @@ async function session(modules, scratch, rounds, files, record) {
     deps: { callModel: modelFor(modules, rounds, files, clock, stats) },
   });
   let round = 0;
+  record?.phases?.begin(1);
   let start = { wall: performance.now(), cpu: cpuNow(), tools: { spent: 0, user: 0, system: 0 }, sent: busyWaiting.ms };
   let peakRss = process.memoryUsage.rss();
   let step = await loop.next();
@@ -156,7 +178,9 @@ async function session(modules, scratch, rounds, files, record) {
     const line = modules.toSdkLine(event, mapping);
     if (line) JSON.stringify(line);
     const isToolResult = event.type === 'user' && Array.isArray(event.message.content) && event.message.content.some((b) => b.type === 'tool_result');
+    if (event.type === 'stream_request_start') clock.phase?.('request');
     if (isToolResult) {
+      clock.phase?.('result');
       round += 1;
       const now = cpuNow();
       const wall = performance.now() - start.wall - (clock.spent - start.tools.spent);
@@ -174,10 +198,12 @@ async function session(modules, scratch, rounds, files, record) {
         record.onMark(round, process.memoryUsage.rss(), peakRss, heapUsed, arrayBuffers, newSpace);
         if (process.env.BENCH_HEAP?.split(',').includes(String(round))) writeHeapSnapshot(join(process.env.BENCH_PROF_DIR ?? tmpdir(), `long-session-${round}.heapsnapshot`));
       }
+      record?.phases?.begin(round + 1);
       start = { wall: performance.now(), cpu: cpuNow(), tools: { ...clock }, sent: busyWaiting.ms };
     }
     step = await loop.next();
   }
+  record?.phases?.end();
   if (step.value.reason !== 'completed') throw new Error(`the loop ended ${step.value.reason}`);
   return { stats, rounds: round, peakRss: Math.max(peakRss, process.memoryUsage.rss()) };
 }
@@ -198,8 +224,11 @@ async function measure(scratch, files) {
   const marks = new Map();
   const onRound = (round, figures) => samples[round - 1]?.push(figures);
   const startedAt = performance.now();
+  // BENCH_PHASES=1 (with --no-compaction): the first session's rounds phase by phase (longSessionPhases.mjs).
+  const phases = process.env.BENCH_PHASES ? phaseRecorder(processCpu, ROUNDS) : undefined;
   // Memory is read in the first session only; later ones start from whatever it left behind.
-  const run = await session(modules, scratch, ROUNDS, files, { onRound, onMark: (round, rss, peak, heap, buffers, newSpace) => marks.set(round, { rss, peak, heap, buffers, newSpace }) });
+  const run = await session(modules, scratch, ROUNDS, files, { phases, onRound, onMark: (round, rss, peak, heap, buffers, newSpace) => marks.set(round, { rss, peak, heap, buffers, newSpace }) });
+  if (phases) console.log(phases.report([10, ROUNDS], WINDOW));
   const wallSeconds = (performance.now() - startedAt) / 1000;
   for (let extra = 1; extra < RUNS; extra++) await session(modules, scratch, ROUNDS, files, { onRound, onMark: () => undefined });
   const wall = samples.map((values) => median(values.map((v) => v.wall)));

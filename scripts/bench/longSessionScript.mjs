@@ -72,11 +72,13 @@ export function timedTool(tool, clock) {
   return {
     ...tool,
     call: async function* (input, ctx) {
+      clock.phase?.('toolStart');
       const started = performance.now();
       const cpu = process.cpuUsage();
       try {
         return yield* tool.call(input, ctx);
       } finally {
+        clock.phase?.('toolEnd');
         clock.spent += performance.now() - started;
         const used = process.cpuUsage(cpu);
         clock.user += used.user / 1000;
