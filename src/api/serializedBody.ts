@@ -6,6 +6,7 @@
 // each request checks that its messages still begin with them (the same blocks, or blocks of the
 // very same members; no JSON), and serialises only what follows. The bytes are exactly JSON.stringify(body)'s.
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
+import { sharedPrefixLength } from '../utils/resumablePass.js';
 
 /**
  * A body in pieces. It is an (empty) Uint8Array so the SDK passes it to fetch untouched;
@@ -83,6 +84,9 @@ function sameMessage(entry: Entry, message: unknown): boolean {
   return true;
 }
 
+/** Stands in the list of frozen settled messages for one that is not frozen: no message is it. */
+const NOT_FROZEN = Symbol('not frozen');
+
 /** Settled bytes are kept in chunks of this size (a message larger than one gets its own). */
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -98,10 +102,15 @@ class SettledMessages {
   /** How many bytes of each chunk are settled messages. */
   private used: number[] = [];
   private entries: Entry[] = [];
+  /**
+   * Each entry's message while it is frozen, else NOT_FROZEN: the run of very same frozen
+   * messages a request begins with is found in one tight walk of two arrays.
+   */
+  private frozen: unknown[] = [];
 
   /** How many of the list's first messages are the settled ones, after dropping those that are not. */
   match(list: readonly unknown[]): number {
-    let count = 0;
+    let count = sharedPrefixLength(this.frozen, list);
     while (count < this.entries.length && count < list.length) {
       const entry = this.entries[count] as Entry;
       const message = list[count];
@@ -110,6 +119,7 @@ class SettledMessages {
       if (message !== entry.message && isPlain(message)) {
         entry.message = message;
         entry.frozen = isFrozenMessage(message);
+        this.frozen[count] = entry.frozen ? message : NOT_FROZEN;
       }
       count++;
     }
@@ -136,6 +146,7 @@ class SettledMessages {
     const frozen = isFrozenMessage(message);
     const content = Array.isArray(message.content) && !frozen ? message.content.slice() : message.content;
     this.entries.push({ message, frozen, role: message.role, content, chunk: last, end });
+    this.frozen.push(frozen ? message : NOT_FROZEN);
   }
 
   /** The settled bytes, a piece per chunk. */
@@ -145,6 +156,7 @@ class SettledMessages {
 
   private keep(count: number): void {
     this.entries.length = count;
+    this.frozen.length = count;
     const last = this.entries[count - 1];
     if (!last) {
       this.chunks = [];

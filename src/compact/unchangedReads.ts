@@ -69,6 +69,8 @@ type StubScan = {
    * (which finds every call first) would judge the earlier results otherwise.
    */
   outOfOrder: boolean;
+  /** Where the latest message given stubs is in `sent` (-1: none yet). */
+  lastCopy: number;
 };
 
 function stubbedCopy(scan: StubScan, message: UserMessage, content: ContentBlockParam[]): Message {
@@ -103,7 +105,7 @@ function stubbedCopy(scan: StubScan, message: UserMessage, content: ContentBlock
 // The next round's history holds the copies this layer sent (the loop carries its request on),
 // so the scan resumes after them and judges only the newest messages.
 const STUB_PASS: Pass<Message, StubScan> = {
-  start: () => ({ calls: new Map(), shown: new Map(), stubbed: new Map(), sent: [], unmatched: new Set(), outOfOrder: false }),
+  start: () => ({ calls: new Map(), shown: new Map(), stubbed: new Map(), sent: [], unmatched: new Set(), outOfOrder: false, lastCopy: -1 }),
   rewind: () => undefined,
   add: (scan, message) => {
     for (const [id, call] of readCallsOf(message)) {
@@ -114,6 +116,7 @@ const STUB_PASS: Pass<Message, StubScan> = {
       message.type === 'user' && typeof message.message.content !== 'string'
         ? stubbedCopy(scan, message, message.message.content)
         : message;
+    if (sent !== message) scan.lastCopy = scan.sent.length;
     scan.sent.push(sent);
     return sent;
   },
@@ -129,9 +132,10 @@ export function stubUnchangedReads(messages: Message[]): StubbedReads {
   let scan = stubScan(messages);
   if (scan.outOfOrder) scan = runPass(STUB_PASS, messages);
   if (scan.calls.size < 2) return { messages, stubbed: new Map() };
-  const { sent } = scan;
-  const same = sent.length === messages.length && sent.every((message, index) => message === messages[index]);
-  return { messages: same ? messages : sent.slice(), stubbed: new Map(scan.stubbed) };
+  // The messages resumed from are the ones sent last time, stubbed copies included, and copies
+  // made now come after them: the list is what is sent unless the latest copy is not in it.
+  const same = scan.lastCopy === -1 || messages[scan.lastCopy] === scan.sent[scan.lastCopy];
+  return { messages: same ? messages : scan.sent.slice(), stubbed: new Map(scan.stubbed) };
 }
 
 /** The text of each tool result taken in, by tool_use id (a second result for an id goes in `others`). */

@@ -131,8 +131,9 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     const outcome = yield* streamResponse(deps.callModel, request, runner, deps.uuid);
     const { assistantMessages } = outcome;
     // What the response answers: the history it was asked with, and the notes yielded while it
-    // streamed (calls that ran from an attempt that was withdrawn and retried).
-    const history = [...messagesForQuery, ...outcome.notes];
+    // streamed (calls that ran from an attempt that was withdrawn and retried). Histories are never
+    // changed in place, so without notes it is the very list: no copy of the whole history a round.
+    const history = outcome.notes.length === 0 ? messagesForQuery : [...messagesForQuery, ...outcome.notes];
     outputTokensSpent += outputTokensOf(assistantMessages);
 
     if (outcome.kind === 'aborted') {

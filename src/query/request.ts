@@ -3,16 +3,17 @@
 import { fitOutputToWindow } from '../api/contextLimit.js';
 import { configuredMaxOutputTokens, getModelInfo } from '../api/models.js';
 import { effortFor, thinkingFor } from '../api/requestFeatures.js';
-import type { CallModelParams, TextBlockParam } from '../api/types.js';
+import type { CallModelParams, MessageParam, TextBlockParam } from '../api/types.js';
 import { estimateTextTokens, type ContextCount } from '../compact/tokens.js';
 import { estimateApiToolsTokens } from '../compact/toolsTokens.js';
 import { toApiTools } from '../tools/apiSchema.js';
 import type { Message } from '../types/messages.js';
 import { normalizeMessagesForAPI } from '../utils/messages.js';
+import { resumableMap } from '../utils/resumablePass.js';
 import type { QueryParams } from './deps.js';
-import { withoutUnpairedServerToolBlocks } from './serverToolBlocks.js';
+import { withPairsOnly } from './serverToolBlocks.js';
 import type { LoopState } from './state.js';
-import { stripThinkingBlocks, withoutTrailingThinking } from './thinking.js';
+import { stripThinkingBlocks, withoutThinkingAtEnd } from './thinking.js';
 
 /**
  * What the request asks for: an escalation override, then the caller's cap, then
@@ -40,6 +41,22 @@ function inputTokensOf(request: Pick<CallModelParams, 'system' | 'tools'>, token
   return tokens.tokens + system + estimateApiToolsTokens(request.tools);
 }
 
+// Each round's messages are the last round's (the very objects) and the round's new ones, so one
+// pass applies both block rules and remembers its answers: one walk and one copy a round.
+const withBlockRules = resumableMap((message: MessageParam) => withPairsOnly(withoutThinkingAtEnd(message)));
+
+/**
+ * The normalised history under the API's block rules: no turn ends with a thinking block, and no
+ * server tool block goes without its partner, except in the last message: a paused turn being
+ * continued, whose open server tool calls the API completes (serverToolBlocks.ts).
+ */
+export function sendableMessages(messages: readonly MessageParam[]): MessageParam[] {
+  const sent = withBlockRules(messages);
+  const last = messages.at(-1);
+  if (last) sent[sent.length - 1] = withoutThinkingAtEnd(last);
+  return sent;
+}
+
 /** `tokens` is the context layers' count of `messages`; the output limit is fitted beside it in the window. */
 export async function buildModelRequest(
   p: QueryParams,
@@ -59,7 +76,7 @@ export async function buildModelRequest(
   // --max-thinking-tokens 0) the earlier ones stay in the history but are not sent.
   const sent = thinking.type === 'disabled' ? stripThinkingBlocks(messages) : messages;
   const request: CallModelParams = {
-    messages: withoutUnpairedServerToolBlocks(withoutTrailingThinking(normalizeMessagesForAPI(sent))),
+    messages: sendableMessages(normalizeMessagesForAPI(sent)),
     system,
     tools,
     model,

@@ -6,7 +6,6 @@
 // turn: there the API finishes the pair itself, so the message goes back exactly as it came.
 import type { MessageParam } from '../api/types.js';
 import type { ContentBlockParam } from '../types/messages.js';
-import { resumableMap } from '../utils/resumablePass.js';
 import { EMPTY_TURN_TEXT } from './thinking.js';
 
 type LooseBlock = { type: string; id?: unknown; tool_use_id?: unknown };
@@ -38,19 +37,13 @@ function pairedOnly(content: ContentBlockParam[]): ContentBlockParam[] {
   });
 }
 
-function withPairsOnly(message: MessageParam): MessageParam {
+/**
+ * A turn without the server tool blocks whose partner is missing. The last message of a request
+ * that continues a paused turn is the exception (see above): the caller leaves it as it came.
+ */
+export function withPairsOnly(message: MessageParam): MessageParam {
   if (message.role !== 'assistant' || typeof message.content === 'string') return message;
   const content = pairedOnly(message.content);
   if (content.length === message.content.length) return message;
   return { ...message, content: content.length > 0 ? content : [{ type: 'text', text: EMPTY_TURN_TEXT }] };
-}
-
-// Each round's messages are the last round's (the very objects) and the round's new ones.
-const paired = resumableMap(withPairsOnly);
-
-export function withoutUnpairedServerToolBlocks(messages: readonly MessageParam[]): MessageParam[] {
-  const sent = paired(messages);
-  // A paused turn being continued: the API completes its open server tool calls.
-  if (sent.length > 0) sent[sent.length - 1] = messages[messages.length - 1] as MessageParam;
-  return sent;
 }

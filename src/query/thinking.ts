@@ -7,7 +7,7 @@ import type { Message } from '../types/messages.js';
 import type { MessageParam } from '../api/types.js';
 import type { ThinkingConfig } from '../api/types.js';
 import { budgetThinking } from '../api/requestFeatures.js';
-import { resumableMap } from '../utils/resumablePass.js';
+import { resumablePass } from '../utils/resumablePass.js';
 
 /** Stands in for an assistant turn that had nothing but thinking. */
 export const EMPTY_TURN_TEXT = '(no content)';
@@ -16,7 +16,8 @@ function isThinking(block: { type: string }): boolean {
   return block.type === 'thinking' || block.type === 'redacted_thinking';
 }
 
-function withoutThinkingAtEnd(message: MessageParam): MessageParam {
+/** No assistant message may end with a thinking block (an abort or cut can leave one there). */
+export function withoutThinkingAtEnd(message: MessageParam): MessageParam {
   if (message.role !== 'assistant' || typeof message.content === 'string') return message;
   const last = message.content[message.content.length - 1];
   if (last === undefined || !isThinking(last)) return message;
@@ -26,33 +27,46 @@ function withoutThinkingAtEnd(message: MessageParam): MessageParam {
   return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: EMPTY_TURN_TEXT }] };
 }
 
-// Each round's messages are the last round's (the very objects) and the round's new ones.
-const trimmed = resumableMap(withoutThinkingAtEnd);
+// The same copy whichever list a message is met in (the fallback's history, then each request's).
+const strippedCopies = new WeakMap<Message, Message | null>();
 
-/** No assistant message may end with a thinking block (an abort or cut can leave one there). */
-export function withoutTrailingThinking(messages: readonly MessageParam[]): MessageParam[] {
-  return trimmed(messages);
+function withoutThinking(message: Message): Message | null {
+  if (message.type !== 'assistant' || !message.message.content.some(isThinking)) return message;
+  let copy = strippedCopies.get(message);
+  if (copy === undefined) {
+    const content = message.message.content.filter((block) => !isThinking(block));
+    copy = content.length === 0 ? null : { ...message, message: { ...message.message, content } };
+    strippedCopies.set(message, copy);
+  }
+  return copy;
 }
 
-// The same copy every round, so the history sent stays the same objects from one round to the
-// next and the request's later passes resume where they left off (utils/resumablePass.ts).
-const strippedCopies = new WeakMap<Message, Message[]>();
+/** What the pass has sent so far, and where the sent list stood after each message taken in. */
+type Stripped = { sent: Message[]; ends: number[] };
+
+// Each round's history is the last one's and the round's messages: only those are looked at, and
+// the history sent stays the same objects from one round to the next, so the request's later
+// passes resume where they left off too (utils/resumablePass.ts).
+const stripped = resumablePass<Message, Stripped>({
+  start: () => ({ sent: [], ends: [0] }),
+  rewind: (state, count) => {
+    state.sent.length = state.ends[count] as number;
+    state.ends.length = count + 1;
+    return state;
+  },
+  add: (state, message) => {
+    const kept = withoutThinking(message);
+    if (kept) state.sent.push(kept);
+    state.ends.push(state.sent.length);
+  },
+});
 
 /**
  * The history without its thinking blocks. Thinking signatures are bound to the model that
  * produced them, so the fallback model gets none; and a request with thinking off may carry none.
  */
 export function stripThinkingBlocks(messages: readonly Message[]): Message[] {
-  return messages.flatMap((message): Message[] => {
-    if (message.type !== 'assistant' || !message.message.content.some(isThinking)) return [message];
-    let stripped = strippedCopies.get(message);
-    if (!stripped) {
-      const content = message.message.content.filter((block) => !isThinking(block));
-      stripped = content.length === 0 ? [] : [{ ...message, message: { ...message.message, content } }];
-      strippedCopies.set(message, stripped);
-    }
-    return stripped;
-  });
+  return stripped(messages).sent.slice();
 }
 
 /**

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MessageAssembler } from '../../src/api/streamAssembler.js';
 import { buildRequestBody } from '../../src/api/requestBody.js';
-import { EMPTY_TURN_TEXT, stripThinkingBlocks, withoutTrailingThinking } from '../../src/query/thinking.js';
+import { sendableMessages } from '../../src/query/request.js';
+import { EMPTY_TURN_TEXT, stripThinkingBlocks } from '../../src/query/thinking.js';
 import type { AssistantMessage, ContentBlock, RawMessageStreamEvent } from '../../src/types/messages.js';
 import { createSyntheticAssistantError, createUserMessage } from '../../src/utils/messages.js';
 import { raw, text } from '../support/scriptedModel.js';
@@ -61,7 +62,7 @@ describe('thinking rules on requests', () => {
   it('drops trailing thinking from an assistant message and keeps it elsewhere', () => {
     const thinking = { type: 'thinking' as const, thinking: 't', signature: 's' };
     const redacted = { type: 'redacted_thinking' as const, data: 'd' };
-    const out = withoutTrailingThinking([
+    const out = sendableMessages([
       { role: 'user', content: 'q' },
       { role: 'assistant', content: [thinking, { type: 'text', text: 'a' }] },
       { role: 'user', content: 'again' },
