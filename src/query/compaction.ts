@@ -117,7 +117,7 @@ function applyBudget(messages: Message[], input: ContextLayersInput): Message[] 
   const result = applyToolResultBudget(scanned, options);
   for (const { toolUseId, replacement } of result.newReplacements) store.record(toolUseId, replacement);
   if (result.messages === scanned) return messages;
-  return start === 0 ? result.messages : [...messages.slice(0, start), ...result.messages];
+  return start === 0 ? result.messages : messages.slice(0, start).concat(result.messages);
 }
 
 async function collapseIfOverWarning(

@@ -103,7 +103,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       p = { ...p, tools: [...p.tools, ...toolNews.tools.filter((tool) => !offered.has(tool.name))] };
       const note = createUserMessage({ content: toolNews.note, isMeta: true }, deps.uuid());
       yield note;
-      state = { ...state, messages: [...state.messages, note] };
+      state = { ...state, messages: state.messages.concat(note) };
     }
     const prepared = yield* prepareContext({ p, state, deps, fallbackReplacements });
     if (prepared.kind === 'blocked') return { reason: prepared.reason };
@@ -133,7 +133,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     // What the response answers: the history it was asked with, and the notes yielded while it
     // streamed (calls that ran from an attempt that was withdrawn and retried). Histories are never
     // changed in place, so without notes it is the very list: no copy of the whole history a round.
-    const history = outcome.notes.length === 0 ? messagesForQuery : [...messagesForQuery, ...outcome.notes];
+    const history = outcome.notes.length === 0 ? messagesForQuery : messagesForQuery.concat(outcome.notes);
     outputTokensSpent += outputTokensOf(assistantMessages);
 
     if (outcome.kind === 'aborted') {
@@ -250,7 +250,7 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
       yield nudge;
       state = goRoundAgain({
         ...turnState,
-        messages: [...history, ...assistantMessages, nudge],
+        messages: history.concat(assistantMessages, nudge),
         maxOutputTokensRecoveryCount: 0,
         maxOutputTokensOverride: undefined,
         transition: { reason: 'token_budget_continuation' },
@@ -268,7 +268,8 @@ export async function* query(p: QueryParams): AsyncGenerator<LoopEvent, Terminal
     state = goRoundAgain({
       ...turnState,
       context: contextChanges.reduce((changed, change) => change(changed), context),
-      messages: [...history, ...assistantMessages, ...toolResults],
+      // concat, not spreads: it sizes the copy of the whole history once (a spread grows it as it goes).
+      messages: history.concat(assistantMessages, toolResults),
       turnCount: turnState.turnCount + 1,
       maxOutputTokensRecoveryCount: 0,
       maxOutputTokensOverride: undefined,
