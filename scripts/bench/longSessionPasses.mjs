@@ -25,8 +25,9 @@ export { stubUnchangedReads, restoreOrphanedStubs } from './src/compact/unchange
 export { contextTokenCount, rememberSentHistory } from './src/compact/tokens.ts';
 export { snipIfNeeded } from './src/compact/snip.ts';
 export { microcompact } from './src/compact/microcompact.ts';
-export { withoutTrailingThinking } from './src/query/thinking.ts';
-export { withoutUnpairedServerToolBlocks } from './src/query/serverToolBlocks.ts';
+export * from './src/query/request.ts';
+export * from './src/query/thinking.ts';
+export * from './src/query/serverToolBlocks.ts';
 export { buildRequestBody } from './src/api/requestBody.ts';
 export { serializeRequestBody } from './src/api/serializedBody.ts';
 export { scriptedReply } from './scripts/bench/longSessionScript.mjs';
@@ -73,7 +74,8 @@ function passes(m) {
       s.params = m.normalizeMessagesForAPI(s.messages);
     }],
     ['trailing thinking, unpaired server blocks', (s) => {
-      s.params = m.withoutUnpairedServerToolBlocks(m.withoutTrailingThinking(s.params));
+      // One pass since flat16; two before (PULSE_BENCH_BASE on an older checkout).
+      s.params = m.sendableMessages ? m.sendableMessages(s.params) : m.withoutUnpairedServerToolBlocks(m.withoutTrailingThinking(s.params));
     }],
     ['request body (cache_control tail)', (s) => {
       s.body = m.buildRequestBody({ messages: s.params, system: [{ type: 'text', text: 'bench' }], tools: [], model: MODEL, maxOutputTokens: 32000, thinking: { type: 'disabled' }, signal: context.abortSignal, querySource: 'print' });
@@ -81,8 +83,8 @@ function passes(m) {
     ['encode the body (settled-body matcher, new tail)', (s) => {
       s.encoded = m.serializeRequestBody(s.body);
     }],
-    ["the loop's copies of its history", (s) => {
-      s.next = [...[...s.messages], ...s.reply, ...s.results];
+    ["the loop's next history", (s) => {
+      s.next = [...s.messages, ...s.reply, ...s.results];
     }],
   ];
 }
@@ -90,6 +92,7 @@ function passes(m) {
 function session(m, sessionIndex) {
   const steps = passes(m);
   const times = steps.map(() => []);
+  const bytes = steps.map(() => []);
   let history = [m.createUserMessage({ content: `Read and echo things for ${ROUNDS} rounds (session ${sessionIndex}).` })];
   for (let round = 1; round <= ROUNDS; round++) {
     const call = toolCallFor('no-compaction', round, FILES);
@@ -97,13 +100,18 @@ function session(m, sessionIndex) {
     const results = [m.createToolResultMessage({ block: { type: 'tool_result', tool_use_id: call.id, content: resultText(round) }, toolUseResult: { round } }, `u${round}`)];
     const state = { history, reply, results };
     steps.forEach(([, step], index) => {
+      // The heap only grows between collections, so its growth over a pass is what the pass
+      // allocated; a pass a collection ran in reads negative and is left out.
+      const heapBefore = process.memoryUsage().heapUsed;
       const started = performance.now();
       step(state);
       times[index].push(performance.now() - started);
+      const allocated = process.memoryUsage().heapUsed - heapBefore;
+      if (allocated >= 0) bytes[index].push(allocated);
     });
     history = state.next;
   }
-  return times;
+  return { times, bytes };
 }
 
 const scratch = await realpath(await mkdtemp(join(tmpdir(), 'pulse-bench-passes-')));
@@ -111,19 +119,16 @@ try {
   const m = await loadSourceModules(scratch, ENTRY, 'passes', process.env.PULSE_BENCH_BASE ? resolve(process.env.PULSE_BENCH_BASE) : undefined);
   session(m, 0); // warm-up
   const all = Array.from({ length: SESSIONS }, (_, index) => session(m, index + 1));
-  const at = (step, round) => median(all.map((times) => median(times[step].slice(round - WINDOW, round))));
+  const at = (step, round, field = 'times') => median(all.map((figures) => median(figures[field][step].slice(round - WINDOW, round))));
   const names = passes(m).map(([name]) => name);
-  console.log(`per-round passes before the request, µs (median of ${SESSIONS} sessions of the ${WINDOW}-round median): round 10 -> round ${ROUNDS}`);
-  let first = 0;
-  let last = 0;
+  console.log(`per-round passes before the request (median of ${SESSIONS} sessions of the ${WINDOW}-round median): µs at round 10, at ${ROUNDS}; KB allocated at round 10, at ${ROUNDS}`);
+  const sums = [0, 0, 0, 0];
   names.forEach((name, step) => {
-    const a = at(step, 10) * 1000;
-    const b = at(step, ROUNDS) * 1000;
-    first += a;
-    last += b;
-    console.log(`  ${name.padEnd(52)} ${a.toFixed(1).padStart(8)} ${b.toFixed(1).padStart(8)}`);
+    const cells = [at(step, 10) * 1000, at(step, ROUNDS) * 1000, at(step, 10, 'bytes') / 1024, at(step, ROUNDS, 'bytes') / 1024];
+    cells.forEach((value, index) => (sums[index] += value));
+    console.log(`  ${name.padEnd(52)} ${cells.map((value) => value.toFixed(1).padStart(8)).join('')}`);
   });
-  console.log(`  ${'all'.padEnd(52)} ${first.toFixed(1).padStart(8)} ${last.toFixed(1).padStart(8)}`);
+  console.log(`  ${'all'.padEnd(52)} ${sums.map((value) => value.toFixed(1).padStart(8)).join('')}`);
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
