@@ -53,7 +53,7 @@ const CASES: Case[] = [
     prepare: ({ world }) => writeFile(join(world.repo, 'values.ts'), `${ORIGINAL.join('\n')}\n`),
     toolLine: /^● (?:Update|Edit)\(values\.ts\)/,
     result: /⎿\s+Updated values\.ts/,
-    choices: [/│ ❯ 1\. Yes/, /│ {3}2\. Yes, and/, /│ {3}3\. No/],
+    choices: [/│ ❯ 1\. Yes/, /│ {3}2\. Yes, (?:and|always)/, /│ {3}3\. No/],
   },
 ];
 

@@ -1,7 +1,8 @@
 // The numbered choices of a dialog, with the selected one marked and, on the choice that takes
 // typed feedback, the text typed so far and a cursor. A long choice wraps under its own text; a
-// dialog short of rows gives each choice one row, and a list longer than its rows shows a window
-// that follows the highlight, so the choice Enter confirms is always on screen.
+// dialog short of rows caps each choice's rows (never cutting the part that says what it does)
+// and gives the list a window that follows the highlight, so the choice Enter confirms is always
+// on screen. Typed text longer than the rows shows its end, where the cursor is.
 import { Box, Text } from 'ink';
 import { wrapBesideGutter } from '../format/answerRows.js';
 import { windowAround } from '../format/dialogFit.js';
@@ -18,9 +19,14 @@ export type ChoiceListProps = {
   numbered?: boolean;
   /** A blank row above the list. */
   spaced?: boolean;
-  /** At most this many rows for each choice, the last cut with …; the one taking typed text is whole. */
+  /** At most this many rows for each choice, the last cut with …, but never fewer than its `whole` part takes. */
   rowsEach?: number;
-  /** At most this many rows for the list: past it, a window around the selected choice and a row counting the rest. */
+  /** The start of each choice that no cap cuts (an option's label before its description). */
+  whole?: readonly string[];
+  /**
+   * At most this many rows for the list: past it, a window around the selected choice and a row
+   * counting the rest; no choice takes more rows than that leaves, typed text keeping its end.
+   */
   maxRows?: number;
 };
 
@@ -29,19 +35,39 @@ export const CHOICE_GUTTER = 5;
 
 const NO_FEEDBACK = { index: -1, prefix: '', text: '' };
 
-type Laid = { gutter: number; texts: string[]; caps: Array<number | undefined>; heights: number[] };
+type Laid = { gutter: number; lines: string[][]; caps: Array<number | undefined>; heights: number[] };
 
-/** Each choice's text, its row cap and the rows it takes at `columns`, as <ChoiceList> draws them. */
-function layChoices({ options, selected, feedback = NO_FEEDBACK, numbered = true, rowsEach }: ChoiceListProps, columns: number): Laid {
+/** Each choice's lines, its row cap and the rows it takes at `columns`, as <ChoiceList> draws them. */
+function layChoices({ options, selected, feedback = NO_FEEDBACK, numbered = true, rowsEach, whole, maxRows }: ChoiceListProps, columns: number): Laid {
   // `❯ 1. `: the marker, the number (as wide as the largest) and a space; `❯ ` alone unnumbered.
   // The cursor is a no-break space: a plain one at the end of a row would be taken for the gap a
   // row breaks at.
   const gutter = numbered ? CHOICE_GUTTER - 1 + String(options.length).length : 2;
+  const width = columns - DIALOG_CHROME - gutter;
+  const rowsOf = (text: string): string[] => wrapBesideGutter([text], width);
+  // A window that leaves choices out spends a row counting them.
+  const room = maxRows === undefined ? Infinity : Math.max(1, maxRows - (options.length > 1 ? 1 : 0));
   const typing = (index: number): boolean => index === feedback.index && index === selected;
-  const texts = options.map((label, index) => (typing(index) ? `${label}${feedback.prefix}${feedback.text}${ansi.inverse('\u00A0')}` : label));
-  const caps = texts.map((_, index) => (typing(index) ? undefined : rowsEach));
-  const heights = texts.map((text, index) => Math.min(caps[index] ?? Infinity, wrapBesideGutter([text], columns - DIALOG_CHROME - gutter).length));
-  return { gutter, texts, caps, heights };
+  const lines = options.map((label, index) =>
+    typing(index) ? lastRows(rowsOf(`${label}${feedback.prefix}${feedback.text}${ansi.inverse('\u00A0')}`), room) : [label],
+  );
+  const caps = options.map((_, index) => {
+    if (typing(index)) return undefined;
+    const kept = whole?.[index] === undefined ? 0 : rowsOf(whole[index]).length;
+    const cap = Math.min(room, Math.max(rowsEach ?? Infinity, kept));
+    return cap === Infinity ? undefined : cap;
+  });
+  const heights = lines.map((choice, index) => Math.min(caps[index] ?? Infinity, typing(index) ? choice.length : rowsOf(choice[0] ?? '').length));
+  return { gutter, lines, caps, heights };
+}
+
+/** The last `room` of a choice's rows, the first opening with … when rows above are left out. */
+function lastRows(rows: readonly string[], room: number): string[] {
+  if (rows.length <= room) return [...rows];
+  const [first = '', ...rest] = rows.slice(rows.length - room);
+  // A row opening with a styling code is the cursor alone: the … goes before it.
+  const dropped = first.startsWith('\u001B') ? '' : ([...new Intl.Segmenter().segment(first)][0]?.segment ?? '');
+  return [`…${first.slice(dropped.length)}`, ...rest];
 }
 
 /** The choices shown from `start` to `end`, with the row counting the rest when some are left out. */
@@ -57,14 +83,20 @@ export function choiceListRows(props: ChoiceListProps, columns: number): number 
   return heights.slice(start, end).reduce((sum, height) => sum + height, (props.spaced ?? true) ? 1 : 0) + (counted ? 1 : 0);
 }
 
+/** A compact dialog's choices: no blank row above, in at most `room` rows (at least one), a window past them. */
+export function compactChoiceList(props: ChoiceListProps, room: number, columns: number): ChoiceListProps {
+  const unspaced = { ...props, spaced: false };
+  return choiceListRows(unspaced, columns) <= room ? unspaced : { ...unspaced, maxRows: Math.max(1, room) };
+}
+
 export function ChoiceList(props: ChoiceListProps) {
   const { options, selected, numbered = true, spaced = true, maxRows } = props;
-  const { gutter, texts, caps, heights } = layChoices(props, useColumns());
+  const { gutter, lines, caps, heights } = layChoices(props, useColumns());
   const { start, end, counted } = choiceWindow(heights, selected, maxRows);
   const more = [start > 0 ? `↑ ${start} more` : '', end < options.length ? `↓ ${options.length - end} more` : ''].filter(Boolean).join('  ');
   return (
     <Box flexDirection="column" marginTop={spaced ? 1 : 0}>
-      {texts.slice(start, end).map((text, offset) => {
+      {lines.slice(start, end).map((rows, offset) => {
         const index = start + offset;
         const active = index === selected;
         return (
@@ -75,7 +107,7 @@ export function ChoiceList(props: ChoiceListProps) {
             color={active ? 'cyan' : undefined}
             gutter={gutter}
             inset={DIALOG_CHROME}
-            lines={[text]}
+            lines={rows}
             maxRows={caps[index]}
           />
         );

@@ -4,16 +4,16 @@
 // and says how many it leaves out, and when even the question, the wrapped choices and the hint
 // do not fit, the dialog turns compact (format/dialogFit.ts): the writer keeps a frame's bottom
 // rows, so a dialog taller than the screen lost the question and the first choice, the one Enter
-// confirms.
+// confirms. Compact choices say the same in fewer words, wrapped whole beside their numbers.
 import { Box, Text } from 'ink';
 import { useFeedbackChoices } from '../hooks/useFeedbackChoices.js';
 import { useColumns, useRows } from '../hooks/useColumns.js';
 import type { PermissionPreview, PermissionRequest } from '../../state/store.js';
 import { wrapBesideGutter } from '../format/answerRows.js';
 import { resultForChoice, type PermissionChoice } from '../format/permissionRequest.js';
-import { BORDER_ROWS, cutRows, dialogBudget, fitDialog, FULL_FRAME_ROWS } from '../format/dialogFit.js';
+import { BORDER_ROWS, cutRows, dialogBudget, fitDialog, FULL_FRAME_ROWS, moreLines } from '../format/dialogFit.js';
 import { DiffView, diffHeight } from './DiffView.js';
-import { ChoiceList, choiceListRows } from './ChoiceList.js';
+import { ChoiceList, choiceListRows, compactChoiceList } from './ChoiceList.js';
 import { capRows, DIALOG_CHROME, DialogText, dialogTextRows } from './Guttered.js';
 
 export type PermissionDialogProps = {
@@ -29,11 +29,13 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
   const answer = (choice: PermissionChoice): void => request.resolve(resultForChoice(request, choice));
   const remembered = request.ruleSuggestion;
   // Without a rule that is safe to keep, the choices are only "Yes" (this once) and "No".
+  const inProject = remembered?.destination === 'localSettings';
   const options = [
     'Yes',
-    ...(remembered ? [`Yes, and don't ask again for ${remembered.label} ${remembered.destination === 'localSettings' ? 'in this project' : 'this session'}`] : []),
+    ...(remembered ? [`Yes, and don't ask again for ${remembered.label} ${inProject ? 'in this project' : 'this session'}`] : []),
     'No, and tell Pulse what to do differently',
   ];
+  const shortOptions = ['Yes', ...(remembered ? [`Yes, always: ${remembered.label} (${inProject ? 'project' : 'session'})`] : []), 'No, say what instead'];
   const DENY = options.length - 1;
   const { selected, feedback } = useFeedbackChoices(
     options.length,
@@ -51,9 +53,11 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
   const asker = request.agentName === undefined ? undefined : `Asked by the ${request.agentName} sub-agent`;
   const columns = useColumns();
   const choices = { options, selected, feedback: { index: DENY, prefix: ': ', text: feedback } };
-  const compactChoices = { ...choices, spaced: false, rowsEach: 1 };
+  const budget = dialogBudget(useRows());
+  const compactFixed = BORDER_ROWS + 1 + dialogTextRows(asker, columns, 1) + 1;
+  const compactChoices = compactChoiceList({ ...choices, options: shortOptions }, budget - compactFixed, columns);
   const fit = fitDialog({
-    budget: dialogBudget(useRows()),
+    budget,
     fullChrome:
       FULL_FRAME_ROWS +
       dialogTextRows(title, columns) +
@@ -61,7 +65,7 @@ export function PermissionDialog({ request, onCancel }: PermissionDialogProps) {
       previewChrome(request.preview) +
       choiceListRows(choices, columns) +
       dialogTextRows(HINT, columns),
-    compactChrome: BORDER_ROWS + 1 + dialogTextRows(asker, columns, 1) + choiceListRows(compactChoices, columns) + 1,
+    compactChrome: compactFixed + choiceListRows(compactChoices, columns),
     body: previewBody(request.preview, columns),
   });
   const oneRow = fit.compact ? 1 : undefined;
@@ -112,7 +116,9 @@ function Preview({ preview, rows, columns, compact }: PreviewProps) {
       );
     }
     case 'diff':
-      // The file's path in one row, the diff in the rest.
+      // The file's path in one row, the diff in the rest. A single row says how much of the diff
+      // is not shown: the title already names the file.
+      if (rows === 1) return <Rows rows={[moreLines(diffHeight(preview.hunks, columns, DIALOG_CHROME))]} dim />;
       return (
         <Box flexDirection="column" marginTop={compact ? 0 : 1}>
           <Rows rows={rows > 0 ? capRows([preview.path], 1, columns - DIALOG_CHROME) : []} dim />

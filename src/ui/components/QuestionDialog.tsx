@@ -1,8 +1,9 @@
 // AskUserQuestion's dialog: one question at a time, its options plus "Other" (type an answer).
 // Arrows move, Enter picks (Space toggles options when several may be picked), Esc stops the turn.
 // On a short screen it fits with format/dialogFit.ts like the approval dialogs: the question is the
-// body cut to the rows left, and compact mode drops the header and gives each choice one row, so the
-// question and the option Enter confirms stay on screen.
+// body cut to the rows left, and compact mode drops the header and gives each choice the rows its
+// label takes (its description cut after it), so the question and the option Enter confirms stay
+// on screen, and typed text too long for the rows shows its end.
 import { Box, useInput } from 'ink';
 import type { PermissionRequest } from '../../state/store.js';
 import { answeredResult, QUESTIONS_CANCELLED, questionsOf } from '../format/questions.js';
@@ -77,13 +78,14 @@ export function QuestionDialog({ request, onCancel }: QuestionDialogProps) {
   const question = questions[state.index];
   if (!question) return null;
   const otherIndex = question.options.length;
-  const options = [
-    ...question.options.map((option, index) => {
-      const box = question.multiSelect ? (state.toggled.includes(index) ? '[x] ' : '[ ] ') : '';
-      return `${box}${option.label}${option.description ? ansi.dim(` — ${option.description}`) : ''}`;
-    }),
+  const labels = [
+    ...question.options.map((option, index) => `${question.multiSelect ? (state.toggled.includes(index) ? '[x] ' : '[ ] ') : ''}${option.label}`),
     'Other',
   ];
+  const options = labels.map((label, index) => {
+    const description = question.options[index]?.description;
+    return description ? `${label}${ansi.dim(` — ${description}`)}` : label;
+  });
   const header = `${question.header ? `${question.header} · ` : ''}question ${state.index + 1} of ${questions.length}`;
   const hint = `enter to answer${question.multiSelect ? ' · space to pick several' : ''} · esc to stop the turn`;
   const choices = { options, selected: state.selected, feedback: { index: otherIndex, prefix: ': ', text: state.other } };
@@ -104,9 +106,9 @@ export function QuestionDialog({ request, onCancel }: QuestionDialogProps) {
       </Box>
     );
   }
-  // Compact: the question in one row (more when the choices leave room), each choice one row in a
-  // window following the highlight, the hint one row; the header is what gives way.
-  const compactChoices = { ...choices, spaced: false, rowsEach: 1 };
+  // Compact: the question in one row (more when the choices leave room), each choice its label's
+  // rows in a window following the highlight, the hint one row; the header is what gives way.
+  const compactChoices = { ...choices, spaced: false, rowsEach: 1, whole: labels };
   const questionRows = Math.max(1, Math.min(dialogTextRows(question.question, columns), budget - BORDER_ROWS - 1 - choiceListRows(compactChoices, columns)));
   const choiceRows = Math.max(1, budget - BORDER_ROWS - 1 - questionRows);
   return (
