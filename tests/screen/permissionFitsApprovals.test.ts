@@ -2,13 +2,15 @@
 // on screens shorter than the dialog, read back from a real emulator: the writer keeps a frame's
 // bottom rows, so a dialog drawn whole lost its question and its first choice while Enter still
 // confirmed that choice. Each keeps its question, every choice with the highlight and its hint on
-// screen, and what Enter then does is what the highlight showed.
+// screen (plan approval at 25 columns windows its choices, the rest counted, to leave the plan a
+// row and its position), and what Enter then does is what the highlight showed.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
 import { createWorld, type PulseWorld } from '../support/runPulse.js';
+import { countedChoices, highlighted, shownChoices } from './dialogChoices.js';
 import { TURN_END } from './scenario.js';
 import { startScreen, type ScreenSession } from './terminal.js';
 
@@ -95,13 +97,22 @@ describe.each(SIZES)('at %i×%i', (cols, rows) => {
     await session.waitForText('> plan it');
     session.write('\r');
     await session.waitFor((s) => s.screen().some((line) => /^│ enter to confirm/.test(line)), 'the plan approval');
-    const choices = [/^│ ❯ 1\. Yes, and auto/, /^│ {3}2\. Yes, and appr/, /^│ {3}3\. No, keep/];
-    expectWhole(session.screen(), /^│ Ready to code/, choices);
-    if (rows > 8) expect(session.screen().some((line) => /more lines/.test(line)), 'the plan says how much it leaves out').toBe(true);
+    // The choices in order, the highlighted one among them, and the rest counted when a narrow
+    // screen windows them to leave the plan a row and its position.
+    const expectPlanDialog = (marked: number): void => {
+      const screen = session.screen();
+      const shown = shownChoices(screen);
+      expect(highlighted(screen).number).toBe(marked);
+      expect(shown.map((choice) => choice.number), `the choices in order\n${screen.join('\n')}`).toEqual([...shown.map((choice) => choice.number)].sort());
+      expect(shown.length + countedChoices(screen), 'every choice shown or counted').toBe(3);
+      expectWhole(screen, /^│ Ready to code/, shown.map((choice) => new RegExp(`^│ ${choice.highlighted ? '❯' : ' '} ${choice.number}\\. `)));
+    };
+    expectPlanDialog(1);
+    if (rows > 8) expect(session.screen().some((line) => /\b1–\d+ of \d+/.test(line)), `the plan says which lines it shows\n${session.screen().join('\n')}`).toBe(true);
 
     session.write('\u001B[B');
-    await session.waitFor((s) => s.screen().some((line) => /^│ ❯ 2\. Yes, and appr/.test(line)), 'the highlight on choice 2');
-    expectWhole(session.screen(), /^│ Ready to code/, [/^│ {3}1\. Yes, and auto/, /^│ ❯ 2\. Yes, and appr/, /^│ {3}3\. No, keep/]);
+    await session.waitFor((s) => s.screen().some((line) => /^│ ❯ 2\. Yes, (?:and )?appr/.test(line)), 'the highlight on choice 2');
+    expectPlanDialog(2);
     session.write('\r');
     await session.waitForText(TURN_END);
     expect(session.lines().join('\n')).not.toMatch(/Ready to code|enter to confirm/);

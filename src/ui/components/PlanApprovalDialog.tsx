@@ -1,17 +1,22 @@
 // Plan mode's last step: the plan, and whether to start. Approving switches the permission mode
 // (auto-accept edits, or back to the mode before planning); "keep planning" sends the typed
-// feedback to the model and stays in plan mode. Esc stops the turn. On a short screen the plan is
-// cut to the rows the rest leaves, and the dialog turns compact when even that does not fit
-// (format/dialogFit.ts), so the choice Enter confirms stays on screen.
-import { Box, Text } from 'ink';
+// feedback to the model and stays in plan mode. Esc stops the turn. The plan is what is approved,
+// so on a screen too short for it the plan scrolls (PgUp/PgDn, Home/End) in the rows the rest
+// leaves, a row saying which lines are shown, rather than being cut; the dialog turns compact when
+// even that does not fit (format/dialogFit.ts), so the choice Enter confirms stays on screen.
+// Enter is not held back until the end has been shown: the position row says there is more, and
+// a person who has read the plan elsewhere (or wants to stop it) is not made to page through it.
+import { Box, Text, useInput } from 'ink';
+import { useRef } from 'react';
 import type { PermissionRequest } from '../../state/store.js';
 import type { PermissionMode } from '../../types/permissions.js';
 import { planChoiceResult, type PlanChoice } from '../format/planApproval.js';
 import { wrapBesideGutter } from '../format/answerRows.js';
-import { BORDER_ROWS, cutRows, dialogBudget, fitDialog, FULL_FRAME_ROWS } from '../format/dialogFit.js';
+import { BORDER_ROWS, dialogBudget, fitDialog, FULL_FRAME_ROWS, scrollBody } from '../format/dialogFit.js';
 import { useColumns, useRows } from '../hooks/useColumns.js';
 import { useFeedbackChoices } from '../hooks/useFeedbackChoices.js';
-import { ChoiceList, choiceListRows } from './ChoiceList.js';
+import { useLatestState } from '../hooks/useLatestState.js';
+import { ChoiceList, choiceListRows, compactChoiceList, type ChoiceListProps } from './ChoiceList.js';
 import { DIALOG_CHROME, DialogText, dialogTextRows } from './Guttered.js';
 
 export type PlanApprovalDialogProps = {
@@ -49,18 +54,44 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
     `Yes, and approve edits manually (${restoreMode} mode)`,
     'No, keep planning',
   ];
+  const shortOptions = ['Yes, auto-accept edits', `Yes, approve edits (${restoreMode})`, 'No, keep planning'];
   const columns = useColumns();
+  const budget = dialogBudget(useRows());
   const choices = { options, selected, feedback: { index: KEEP_PLANNING, prefix: ', and tell Pulse what to change: ', text: feedback } };
-  const compactChoices = { ...choices, spaced: false, rowsEach: 1 };
+  const compactFixed = BORDER_ROWS + 1 + 1;
+  const compactChoices = choicesBesidePlan({ ...choices, options: shortOptions, feedback: { ...choices.feedback, prefix: ': ' } }, budget - compactFixed, columns);
   const fit = fitDialog({
-    budget: dialogBudget(useRows()),
+    budget,
     fullChrome: FULL_FRAME_ROWS + dialogTextRows(TITLE, columns) + PLAN_BOX_ROWS + choiceListRows(choices, columns) + dialogTextRows(HINT, columns),
-    compactChrome: BORDER_ROWS + 1 + choiceListRows(compactChoices, columns) + 1,
+    compactChrome: compactFixed + choiceListRows(compactChoices, columns),
     body: planRows(plan, columns, true).length,
   });
+  const rows = planRows(plan, columns, !fit.compact);
+  const [top, setTop] = useLatestState(0);
+  const scroll = scrollBody(rows.length, top, fit.bodyRows, columns - DIALOG_CHROME - (fit.compact ? 0 : DIALOG_CHROME));
+  // Keys can come before the handler of the latest frame is in: they page with the window as drawn.
+  const drawn = useRef(scroll);
+  drawn.current = scroll;
+  useInput((_, key) => {
+    const { page } = drawn.current;
+    const last = Math.max(0, rows.length - page);
+    const move = (to: (from: number) => number): void => setTop((from) => Math.min(last, Math.max(0, to(Math.min(last, from)))));
+    if (key.pageDown) move((from) => from + page);
+    else if (key.pageUp) move((from) => from - page);
+    else if (key.home) move(() => 0);
+    else if (key.end) move(() => last);
+  });
+
   const oneRow = fit.compact ? 1 : undefined;
   const shownPlan = (
-    <Text wrap="truncate-end">{cutRows(planRows(plan, columns, !fit.compact), fit.bodyRows).join('\n')}</Text>
+    <>
+      <Text wrap="truncate-end">{rows.slice(scroll.start, scroll.end).join('\n')}</Text>
+      {scroll.position !== undefined && (
+        <Text dimColor wrap="truncate-end">
+          {scroll.position}
+        </Text>
+      )}
+    </>
   );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} marginTop={fit.compact ? 0 : 1}>
@@ -82,6 +113,18 @@ const TITLE = "Ready to code? Here is Pulse's plan:";
 const HINT = 'enter to confirm · esc to stop the turn';
 /** The plan's own box in a full dialog: the margin above it and its border. */
 const PLAN_BOX_ROWS = 3;
+
+/** Rows a compact plan keeps when the choices can give them up: a row of the plan and where it is. */
+const MIN_PLAN_ROWS = 2;
+
+/**
+ * The compact choices in `room` rows shared with the plan: all of them when they leave the plan its
+ * rows, else a window around the highlight that does, else (no room for even that) all the rows.
+ */
+function choicesBesidePlan(choices: ChoiceListProps, room: number, columns: number): ChoiceListProps {
+  const besidePlan = compactChoiceList(choices, room - MIN_PLAN_ROWS, columns);
+  return choiceListRows(besidePlan, columns) <= room - MIN_PLAN_ROWS ? besidePlan : compactChoiceList(choices, room, columns);
+}
 
 /** The plan's rows, wrapped inside its own box (`boxed`) or right inside the dialog's border. */
 function planRows(plan: string, columns: number, boxed: boolean): string[] {

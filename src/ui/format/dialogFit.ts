@@ -2,7 +2,9 @@
 // bottom rows when it is taller than the screen, so a dialog drawn whole there lost its title and
 // first choices while Enter still confirmed the highlighted one. The body (a command, a diff, a
 // plan) gets the rows the rest leaves; when not even a few are left, the dialog turns compact: no
-// blank rows, and the title, each choice and the hint take one row each.
+// blank rows, the title and the hint take one row each, and the choices the rows left. A body
+// that must be read before answering (a plan) scrolls instead of being cut (scrollBody).
+import { visibleWidth } from '../markdown/ansi.js';
 
 /** Below this many rows for the body a full dialog is no longer worth its blank rows. */
 const MIN_BODY_ROWS = 3;
@@ -59,4 +61,28 @@ export function windowAround(heights: readonly number[], selected: number, budge
   let end = selected + 1;
   while (end < heights.length && fits(start, end + 1)) end++;
   return { start, end };
+}
+
+/** The rows of a body `total` rows long that a view of `room` rows shows, and the row saying where it is when not all fit. */
+export type BodyScroll = { start: number; end: number; page: number; position?: string };
+
+/**
+ * The window of a scrolled body from `start` (kept in range), `room` rows with the position row
+ * among them. A single row is left to the body itself: a position with nothing beside it reads
+ * nothing, and the choices under it are what must stay.
+ */
+export function scrollBody(total: number, start: number, room: number, width: number): BodyScroll {
+  if (total <= room) return { start: 0, end: total, page: Math.max(1, room) };
+  const page = room < 2 ? Math.max(0, room) : room - 1;
+  const first = Math.min(Math.max(0, start), total - page);
+  const window = { start: first, end: first + page, page: Math.max(1, page) };
+  return room < 2 ? window : { ...window, position: scrollPosition(window.start, window.end, total, width) };
+}
+
+/** Where a window is in its body, the longest of the forms that fits `width`. */
+function scrollPosition(start: number, end: number, total: number, width: number): string {
+  const shown = `${start + 1}–${end}`;
+  const keys = 'PgUp/PgDn';
+  const forms = [`lines ${shown} of ${total} · ${keys} to scroll`, `lines ${shown} of ${total} · ${keys}`, `${shown} of ${total} · ${keys}`, `lines ${shown} of ${total}`];
+  return forms.find((form) => visibleWidth(form) <= width) ?? `${shown}/${total}`;
 }

@@ -2,7 +2,7 @@
 // tests/screen/permissionFits*.test.ts check the drawn result).
 import { describe, expect, it } from 'vitest';
 import { capRows } from '../../../src/ui/components/Guttered.js';
-import { cutRows, fitDialog, windowAround } from '../../../src/ui/format/dialogFit.js';
+import { cutRows, fitDialog, scrollBody, windowAround } from '../../../src/ui/format/dialogFit.js';
 
 describe('fitDialog', () => {
   it('shows the whole body in a full dialog when everything fits', () => {
@@ -33,6 +33,27 @@ describe('cutRows', () => {
   it('with one row only counts, with none draws nothing', () => {
     expect(cutRows(rows, 1)).toEqual(['… 10 more lines']);
     expect(cutRows(rows, 0)).toEqual([]);
+  });
+});
+
+describe('scrollBody', () => {
+  it('shows a body that fits whole, without a position', () => {
+    expect(scrollBody(5, 3, 5, 40)).toEqual({ start: 0, end: 5, page: 5 });
+  });
+  it('keeps the last row for the position and the window in range', () => {
+    expect(scrollBody(120, 0, 11, 80)).toEqual({ start: 0, end: 10, page: 10, position: 'lines 1–10 of 120 · PgUp/PgDn to scroll' });
+    expect(scrollBody(120, 115, 11, 80)).toMatchObject({ start: 110, end: 120 });
+    expect(scrollBody(120, -4, 11, 80)).toMatchObject({ start: 0, end: 10 });
+  });
+  it('says where it is in fewer words on a narrow row', () => {
+    expect(scrollBody(120, 0, 6, 36).position).toBe('lines 1–5 of 120 · PgUp/PgDn');
+    expect(scrollBody(120, 0, 6, 22).position).toBe('1–5 of 120 · PgUp/PgDn');
+    expect(scrollBody(120, 0, 6, 21).position).toBe('lines 1–5 of 120');
+    expect(scrollBody(1200, 1000, 6, 12).position).toBe('1001–1005/1200');
+  });
+  it('leaves a single row to the body itself, and shows nothing in none', () => {
+    expect(scrollBody(120, 7, 1, 40)).toEqual({ start: 7, end: 8, page: 1 });
+    expect(scrollBody(120, 7, 0, 40)).toEqual({ start: 7, end: 7, page: 1 });
   });
 });
 
