@@ -70,11 +70,11 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
   const [top, setTop] = useLatestState(0);
   const scroll = scrollBody(rows.length, top, fit.bodyRows, columns - DIALOG_CHROME - (fit.compact ? 0 : DIALOG_CHROME));
   // Keys can come before the handler of the latest frame is in: they page with the window as drawn.
-  const drawn = useRef(scroll);
-  drawn.current = scroll;
+  const drawn = useRef({ page: scroll.page, total: rows.length });
+  drawn.current = { page: scroll.page, total: rows.length };
   useInput((_, key) => {
-    const { page } = drawn.current;
-    const last = Math.max(0, rows.length - page);
+    const { page, total } = drawn.current;
+    const last = Math.max(0, total - page);
     const move = (to: (from: number) => number): void => setTop((from) => Math.min(last, Math.max(0, to(Math.min(last, from)))));
     if (key.pageDown) move((from) => from + page);
     else if (key.pageUp) move((from) => from - page);
