@@ -190,6 +190,9 @@ export type ToolResult<Out> = {
 
 export type ToolPromptContext = { tools: readonly AnyTool[]; isNonInteractive: boolean };
 
+/** Output shown under a finished call; `totalLines` when `text` is a cut of a longer output. */
+export type ToolPreview = { text: string; totalLines?: number };
+
 export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   readonly name: string;
   readonly aliases?: readonly string[];
@@ -224,7 +227,7 @@ export interface Tool<In extends z.ZodType = z.ZodType, Out = unknown> {
   /** The output as stream-json's `tool_use_result` shows it, when the reference's shape differs from `Out`. */
   sdkResult?(output: Out): unknown;
   /** Output worth showing under the call, whose first lines the REPL prints (a command's output). */
-  previewResult?(output: Out): string;
+  previewResult?(output: Out): ToolPreview;
   /**
    * Markdown the REPL prints whole under the call's line (ExitPlanMode: the plan the user
    * approved), so what was agreed stays readable in the scrollback.

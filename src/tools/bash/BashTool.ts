@@ -158,6 +158,7 @@ export const BashTool = {
       timedOut: result.timedOut,
       timeoutMs,
       truncated: result.output.truncated,
+      ...(result.output.truncated ? { printedLines: result.outputLines } : {}),
       ...(result.strayProcessesStopped ? { strayProcessesStopped: true } : {}),
       ...(sandboxNote ? { sandboxNote } : {}),
     };

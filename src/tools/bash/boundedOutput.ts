@@ -23,6 +23,7 @@ export class BoundedOutput {
   private tail = '';
   private totalChars = 0;
   private totalNewlines = 0;
+  private endsWithNewline = false;
   private readonly tailChars: number;
 
   constructor(private readonly limit: number, tailChars = DEFAULT_TAIL_CHARS) {
@@ -34,12 +35,18 @@ export class BoundedOutput {
     if (chunk.length === 0) return;
     this.totalChars += chunk.length;
     this.totalNewlines += countNewlines(chunk);
+    this.endsWithNewline = chunk.endsWith('\n');
     if (this.head.length < this.limit) this.head += chunk.slice(0, this.limit - this.head.length);
     this.appendToTail(chunk);
   }
 
   get length(): number {
     return this.totalChars;
+  }
+
+  /** Lines printed in all, a last one without its newline included. */
+  get lineCount(): number {
+    return this.totalNewlines + (this.totalChars > 0 && !this.endsWithNewline ? 1 : 0);
   }
 
   /** Characters actually held in memory; stays below about limit + 2 × tail. */

@@ -1,5 +1,6 @@
 // How a finished command reads to the model (the tool_result) and to people (one-liners).
 import type { ToolResultBlockParam } from '../../types/messages.js';
+import type { ToolPreview } from '../Tool.js';
 import type { BashInput, BashOutput } from './schema.js';
 
 const DESCRIBE_MAX_CHARS = 80;
@@ -100,7 +101,11 @@ export function summarizeBashResult(output: BashOutput): string {
   return lastLine ? `${status}: ${clip(lastLine, DESCRIBE_MAX_CHARS)}` : `${status} (no output)`;
 }
 
-/** What the command printed, for the lines shown under the call: stderr is already inside `stdout`. */
-export function previewBashResult(output: BashOutput): string {
-  return output.stdout.trimEnd();
+/**
+ * What the command printed, for the lines shown under the call: stderr is already inside
+ * `stdout`. A cut output counts the lines it was cut from.
+ */
+export function previewBashResult(output: BashOutput): ToolPreview {
+  const text = output.stdout.trimEnd();
+  return output.printedLines === undefined ? { text } : { text, totalLines: output.printedLines };
 }

@@ -25,6 +25,8 @@ export type ShellRunOptions = {
 export type ShellRunResult = {
   /** stdout and stderr interleaved in arrival order. */
   output: RenderedOutput;
+  /** Lines in the whole interleaved output, however much of it `output` kept. */
+  outputLines: number;
   stderr: RenderedOutput;
   exitCode: number;
   interrupted: boolean;
@@ -128,6 +130,7 @@ export function startShellCommand(options: ShellRunOptions): ShellRun {
     flushStderr();
     return {
       output: combined.render(),
+      outputLines: combined.lineCount,
       stderr: stderrOnly.render(),
       exitCode: shellExitCode(exitStatus?.code, exitStatus?.signal),
       interrupted,

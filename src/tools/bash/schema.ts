@@ -43,6 +43,8 @@ export type BashOutput = {
   timeoutMs: number;
   /** True when `stdout` had its middle cut out to fit the output limit. */
   truncated: boolean;
+  /** With `truncated`: how many lines the command printed in all. */
+  printedLines?: number;
   /** Processes the command left running in the background were stopped when it finished. */
   strayProcessesStopped?: boolean;
   /** "Shell cwd was reset to …" when the command left the session's working directories. */

@@ -65,10 +65,10 @@ export function describeToolResult(
 
 function previewOf(tool: AnyTool | undefined, toolUseResult: unknown): ResultPreview | undefined {
   if (!tool?.previewResult || toolUseResult === undefined) return undefined;
-  const text = safely(() => tool.previewResult?.(toolUseResult));
-  if (!text) return undefined;
-  const lines = text.split('\n');
-  return { lines: lines.slice(0, PREVIEW_LINES).map(clip), more: Math.max(0, lines.length - PREVIEW_LINES) };
+  const preview = safely(() => tool.previewResult?.(toolUseResult));
+  if (!preview?.text) return undefined;
+  const lines = preview.text.split('\n');
+  return { lines: lines.slice(0, PREVIEW_LINES).map(clip), more: Math.max(0, (preview.totalLines ?? lines.length) - PREVIEW_LINES) };
 }
 
 const hunkSchema = lazySchema(() =>

@@ -35,6 +35,7 @@ describe('BoundedOutput', () => {
     expect(rendered.text.endsWith('line 199999\n')).toBe(true);
     const shown = rendered.text.split('\n').filter((line) => line.startsWith('line ')).length;
     expect(shown + rendered.omittedLines).toBe(totalLines);
+    expect(output.lineCount).toBe(totalLines);
     expect(rendered.text).toContain(`... [${rendered.omittedLines} lines (${rendered.omittedChars} characters) cut`);
   });
 
@@ -44,6 +45,17 @@ describe('BoundedOutput', () => {
     const rendered = output.render();
     expect(rendered.omittedChars).toBe(1_000_000 - (rendered.text.match(/x/g)?.length ?? 0));
     expect(output.retainedChars).toBeLessThanOrEqual(1_000 + 500);
+    expect(output.lineCount).toBe(1);
+  });
+
+  it('counts a last line printed without its newline', () => {
+    const output = new BoundedOutput(10);
+    expect(output.lineCount).toBe(0);
+    output.append('one\ntwo\nthr');
+    output.append('ee');
+    expect(output.lineCount).toBe(3);
+    output.append('\n');
+    expect(output.lineCount).toBe(3);
   });
 
   it('gives the last lines for progress', () => {
