@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MockTurn } from '../support/mockAnthropic.js';
-import { countedChoices, dialogRows, highlighted, shownChoices } from './dialogChoices.js';
+import { countedChoices, dialogRows, highlighted, settled, shownChoices } from './dialogChoices.js';
 import { expectNoTerminalWraps, openRepl, submit, TURN_END } from './scenario.js';
 import type { ScreenSession } from './terminal.js';
 
@@ -58,15 +58,19 @@ describe.each(SIZES)('at %i×%i', (cols, rows) => {
     const seen = new Map<number, string>();
     for (let number = 1; number <= 3; number++) {
       if (number > 1) await highlight(session, number);
-      const screen = session.screen();
-      expectFrame(screen, /^Allow Edit/, cols);
-      expect(highlighted(screen).number).toBe(number);
-      const shown = shownChoices(screen);
-      expect(shown.length + countedChoices(screen), `every choice shown or counted\n${screen.join('\n')}`).toBe(3);
-      for (const choice of shown) {
-        expect(choice.text, `choice ${choice.number} cut\n${screen.join('\n')}`).not.toContain('…');
-        seen.set(choice.number, choice.text);
-      }
+      const shown = await settled(
+        session,
+        (screen) => {
+          expectFrame(screen, /^Allow Edit/, cols);
+          expect(highlighted(screen).number).toBe(number);
+          const choices = shownChoices(screen);
+          expect(choices.length + countedChoices(screen), `every choice shown or counted\n${screen.join('\n')}`).toBe(3);
+          for (const choice of choices) expect(choice.text, `choice ${choice.number} cut\n${screen.join('\n')}`).not.toContain('…');
+          return choices;
+        },
+        `the dialog with choice ${number} highlighted`,
+      );
+      for (const choice of shown) seen.set(choice.number, choice.text);
     }
     expect(seen.get(1)).toBe('Yes');
     expect(seen.get(2)).toMatch(/^Yes\b.*\bEdit\b.*\bsession\b/);
@@ -88,15 +92,20 @@ describe.each(SIZES)('at %i×%i', (cols, rows) => {
     await session.waitFor((s) => s.screen().some((line) => /^│ enter to answer/.test(line)), 'the question dialog');
     for (let number = 1; number <= OPTIONS.length; number++) {
       if (number > 1) await highlight(session, number);
-      const screen = session.screen();
-      expectFrame(screen, /^Where should/, cols);
-      expect(highlighted(screen).number).toBe(number);
-      const shown = shownChoices(screen);
-      expect(shown.length + countedChoices(screen), `every option shown or counted\n${screen.join('\n')}`).toBe(OPTIONS.length + 1);
-      for (const choice of shown) {
-        const label = OPTIONS[choice.number - 1]?.label ?? 'Other';
-        expect(choice.text.startsWith(label), `option ${choice.number} reads "${label}"\n${screen.join('\n')}`).toBe(true);
-      }
+      await settled(
+        session,
+        (screen) => {
+          expectFrame(screen, /^Where should/, cols);
+          expect(highlighted(screen).number).toBe(number);
+          const shown = shownChoices(screen);
+          expect(shown.length + countedChoices(screen), `every option shown or counted\n${screen.join('\n')}`).toBe(OPTIONS.length + 1);
+          for (const choice of shown) {
+            const label = OPTIONS[choice.number - 1]?.label ?? 'Other';
+            expect(choice.text.startsWith(label), `option ${choice.number} reads "${label}"\n${screen.join('\n')}`).toBe(true);
+          }
+        },
+        `the question with option ${number} highlighted`,
+      );
     }
     session.write('\r');
     await session.waitForText(TURN_END);

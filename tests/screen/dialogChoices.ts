@@ -2,6 +2,7 @@
 // wrapped rows joined, whether it is highlighted, and the row counting choices left out.
 import { expect } from 'vitest';
 import { boxAt } from './boxes.js';
+import type { ScreenSession } from './terminal.js';
 
 export type ShownChoice = { number: number; highlighted: boolean; text: string };
 
@@ -41,4 +42,23 @@ export function highlighted(screen: readonly string[]): ShownChoice {
 export function countedChoices(screen: readonly string[]): number {
   const row = dialogRows(screen).find((line) => /^[↑↓] \d+ more/.test(line)) ?? '';
   return [...row.matchAll(/[↑↓] (\d+) more/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+/**
+ * Waits until `check` passes on the screen, then returns what it gives on one more read: a frame
+ * can reach the emulator in several writes, so a row that is already new (the highlight, the
+ * position) says nothing of the rows after it. A check that never passes fails with its own
+ * message on that last read.
+ */
+export async function settled<T>(session: ScreenSession, check: (screen: readonly string[]) => T, what: string): Promise<T> {
+  const passes = (screen: readonly string[]): boolean => {
+    try {
+      check(screen);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await session.waitFor((s) => passes(s.screen()), what).catch(() => undefined);
+  return check(session.screen());
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
 import { createWorld, type PulseWorld } from '../support/runPulse.js';
-import { countedChoices, highlighted, shownChoices } from './dialogChoices.js';
+import { countedChoices, highlighted, settled, shownChoices } from './dialogChoices.js';
 import { TURN_END } from './scenario.js';
 import { startScreen, type ScreenSession } from './terminal.js';
 
@@ -99,20 +99,20 @@ describe.each(SIZES)('at %i×%i', (cols, rows) => {
     await session.waitFor((s) => s.screen().some((line) => /^│ enter to confirm/.test(line)), 'the plan approval');
     // The choices in order, the highlighted one among them, and the rest counted when a narrow
     // screen windows them to leave the plan a row and its position.
-    const expectPlanDialog = (marked: number): void => {
-      const screen = session.screen();
+    const expectPlanDialog = (marked: number): Promise<void> => settled(session, (screen) => expectPlanOn(screen, marked), `the plan approval, choice ${marked} highlighted`);
+    const expectPlanOn = (screen: readonly string[], marked: number): void => {
       const shown = shownChoices(screen);
       expect(highlighted(screen).number).toBe(marked);
       expect(shown.map((choice) => choice.number), `the choices in order\n${screen.join('\n')}`).toEqual([...shown.map((choice) => choice.number)].sort());
       expect(shown.length + countedChoices(screen), 'every choice shown or counted').toBe(3);
       expectWhole(screen, /^│ Ready to code/, shown.map((choice) => new RegExp(`^│ ${choice.highlighted ? '❯' : ' '} ${choice.number}\\. `)));
     };
-    expectPlanDialog(1);
+    await expectPlanDialog(1);
     if (rows > 8) expect(session.screen().some((line) => /\b1–\d+ of \d+/.test(line)), `the plan says which lines it shows\n${session.screen().join('\n')}`).toBe(true);
 
     session.write('\u001B[B');
     await session.waitFor((s) => s.screen().some((line) => /^│ ❯ 2\. Yes, (?:and )?appr/.test(line)), 'the highlight on choice 2');
-    expectPlanDialog(2);
+    await expectPlanDialog(2);
     session.write('\r');
     await session.waitForText(TURN_END);
     expect(session.lines().join('\n')).not.toMatch(/Ready to code|enter to confirm/);

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockAnthropic, type MockTurn } from '../support/mockAnthropic.js';
 import { createWorld } from '../support/runPulse.js';
-import { highlighted, dialogRows } from './dialogChoices.js';
+import { dialogRows, highlighted, settled } from './dialogChoices.js';
 import { expectNoTerminalWraps, TURN_END } from './scenario.js';
 import { startScreen, type ScreenSession } from './terminal.js';
 
@@ -44,8 +44,7 @@ function planWindow(screen: readonly string[]): Window {
 }
 
 /** Every window: the plan's lines it names, in order, the first choice highlighted with the hint under it, nothing wider than the screen. */
-function expectWindow(session: ScreenSession, cols: number): Window {
-  const screen = session.screen();
+function expectWindow(screen: readonly string[], cols: number): Window {
   const window = planWindow(screen);
   const shown = `\n${screen.join('\n')}`;
   expect(window.total, `the plan's length${shown}`).toBe(STEPS.length);
@@ -58,9 +57,18 @@ function expectWindow(session: ScreenSession, cols: number): Window {
   return window;
 }
 
-async function pressFor(session: ScreenSession, key: string, first: number): Promise<void> {
-  session.write(key);
-  await session.waitFor((s) => s.screen().some((line) => line.includes(`lines ${first}–`)), `the window from line ${first}`);
+/** The window drawn whole from line `first` (after pressing `key`, when given). */
+function windowFrom(session: ScreenSession, cols: number, first: number, key?: string): Promise<Window> {
+  if (key !== undefined) session.write(key);
+  return settled(
+    session,
+    (screen) => {
+      const window = expectWindow(screen, cols);
+      expect(window.first, `the window's first line\n${screen.join('\n')}`).toBe(first);
+      return window;
+    },
+    `the window from line ${first}`,
+  );
 }
 
 describe.each(SIZES)('at %i×%i', (cols, rows) => {
@@ -80,10 +88,7 @@ describe.each(SIZES)('at %i×%i', (cols, rows) => {
     session.write('plan it');
     await session.waitForText('> plan it');
     session.write('\r');
-    await session.waitFor((s) => s.screen().some((line) => /lines 1–\d+ of/.test(line)), 'the plan approval with its first window');
-
-    const opening = expectWindow(session, cols);
-    expect(opening.first).toBe(1);
+    const opening = await windowFrom(session, cols, 1);
     const page = opening.last - opening.first + 1;
     expect(page, 'rows of the plan on screen').toBeGreaterThanOrEqual(3);
 
@@ -91,18 +96,14 @@ describe.each(SIZES)('at %i×%i', (cols, rows) => {
     let window = opening;
     while (window.last < STEPS.length) {
       const next = Math.min(window.first + page, STEPS.length - page + 1);
-      await pressFor(session, PAGE_DOWN, next);
-      window = expectWindow(session, cols);
+      window = await windowFrom(session, cols, next, PAGE_DOWN);
       expect(window.last - window.first + 1, 'a page each time').toBe(page);
     }
     expect(window.shown.at(-1)).toBe(STEPS.at(-1));
     // PgUp goes back a page; Home and End jump to either end.
-    await pressFor(session, PAGE_UP, window.first - page);
-    expect(expectWindow(session, cols).last).toBe(STEPS.length - page);
-    await pressFor(session, HOME, 1);
-    expectWindow(session, cols);
-    await pressFor(session, END, STEPS.length - page + 1);
-    expect(expectWindow(session, cols).shown.at(-1)).toBe(STEPS.at(-1));
+    expect((await windowFrom(session, cols, window.first - page, PAGE_UP)).last).toBe(STEPS.length - page);
+    await windowFrom(session, cols, 1, HOME);
+    expect((await windowFrom(session, cols, STEPS.length - page + 1, END)).shown.at(-1)).toBe(STEPS.at(-1));
 
     session.write('\r');
     await session.waitForText(TURN_END);

@@ -6,7 +6,7 @@
 // pushing the options off the screen.
 import { describe, expect, it } from 'vitest';
 import type { MockTurn } from '../support/mockAnthropic.js';
-import { countedChoices, dialogRows, highlighted, shownChoices } from './dialogChoices.js';
+import { countedChoices, dialogRows, highlighted, settled, shownChoices } from './dialogChoices.js';
 import { expectNoTerminalWraps, openRepl, submit, TURN_END } from './scenario.js';
 import type { ScreenSession } from './terminal.js';
 
@@ -28,8 +28,11 @@ const QUESTIONS = [
 ];
 
 /** The question under the border, the highlight on `number` reading whole, the others shown or counted, the hint last. */
-function expectQuestion(session: ScreenSession, question: RegExp, labels: readonly string[], number: number, cols: number): void {
-  const screen = session.screen();
+function expectQuestion(session: ScreenSession, question: RegExp, labels: readonly string[], number: number, cols: number): Promise<void> {
+  return settled(session, (screen) => expectQuestionOn(screen, question, labels, number, cols), `option ${number} highlighted under ${String(question)}`);
+}
+
+function expectQuestionOn(screen: readonly string[], question: RegExp, labels: readonly string[], number: number, cols: number): void {
   const shown = `\n${screen.join('\n')}`;
   const rows = dialogRows(screen);
   expect(rows[0], `the question under the border${shown}`).toMatch(question);
@@ -63,10 +66,10 @@ describe.each([
     await submit(session, 'plan the reader');
     await session.waitFor((s) => s.screen().some((line) => /^│ enter to answer/.test(line)), 'the first question');
     const storage = STORAGE.map((option) => option.label);
-    expectQuestion(session, /^Where should/, storage, 1, cols);
+    await expectQuestion(session, /^Where should/, storage, 1, cols);
     for (let number = 2; number <= storage.length + 1; number++) {
       await moveTo(session, number);
-      expectQuestion(session, /^Where should/, storage, number, cols);
+      await expectQuestion(session, /^Where should/, storage, number, cols);
     }
     session.write('\u001B[A');
     await session.waitFor((s) => s.screen().some((line) => line.startsWith('│ ❯ 4. ')), 'the highlight back on option 4');
@@ -74,14 +77,14 @@ describe.each([
 
     await session.waitFor((s) => s.screen().some((line) => /^│ Which checks/.test(line)), 'the second question');
     const checks = CHECKS.map((option) => option.label);
-    expectQuestion(session, /^Which checks/, checks, 1, cols);
+    await expectQuestion(session, /^Which checks/, checks, 1, cols);
     for (const number of [2, 3, 4]) {
       await moveTo(session, number);
       if (number !== 3) {
         session.write(' ');
         await session.waitFor((s) => s.screen().some((line) => line.startsWith(`│ ❯ ${number}. [x] `)), `option ${number} picked`);
       }
-      expectQuestion(session, /^Which checks/, checks, number, cols);
+      await expectQuestion(session, /^Which checks/, checks, number, cols);
     }
     session.write('\r');
     await session.waitForText(TURN_END);
@@ -114,16 +117,20 @@ describe.each([
     session.write('5');
     await session.waitFor((s) => s.screen().some((line) => line.startsWith('│ ❯ 5. Other')), 'the highlight on Other');
     session.write(TYPED);
-    await session.waitFor((s) => /torn\s*$/.test(highlighted(s.screen()).text), 'the end of the typed answer');
-    const storage = STORAGE.map((option) => option.label);
-    const screen = session.screen();
-    const rowsOfDialog = dialogRows(screen);
-    expect(rowsOfDialog[0], `the question under the border\n${screen.join('\n')}`).toMatch(/^Where should/);
-    expect(rowsOfDialog.at(-1), `the hint last\n${screen.join('\n')}`).toMatch(/^enter to answer/);
-    const typed = highlighted(screen);
-    expect(typed.number).toBe(storage.length + 1);
-    expect(typed.text, 'the typed answer cut at its start').toMatch(/^…/);
-    expect(screen.filter((line) => line.length > cols)).toEqual([]);
+    await settled(
+      session,
+      (screen) => {
+        const rowsOfDialog = dialogRows(screen);
+        expect(rowsOfDialog[0], `the question under the border\n${screen.join('\n')}`).toMatch(/^Where should/);
+        expect(rowsOfDialog.at(-1), `the hint last\n${screen.join('\n')}`).toMatch(/^enter to answer/);
+        const typed = highlighted(screen);
+        expect(typed.number).toBe(STORAGE.length + 1);
+        expect(typed.text, `the end of the typed answer\n${screen.join('\n')}`).toMatch(/torn\s*$/);
+        expect(typed.text, 'the typed answer cut at its start').toMatch(/^…/);
+        expect(screen.filter((line) => line.length > cols)).toEqual([]);
+      },
+      'the end of the typed answer',
+    );
 
     session.write('\r');
     await session.waitForText(TURN_END);
