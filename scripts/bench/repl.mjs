@@ -11,10 +11,16 @@
 //   BENCH_SLOW_TOKENS / BENCH_FAST_TOKENS   answer lengths (default 1500 / 10000)
 //   PULSE_BENCH_BIN      another build to measure (default dist/pulse.js)
 //   BENCH_THREADS=1      also print each thread's CPU ticks per long answer (V8's compiler and GC
-//                        workers beside the main thread)
+//                        workers beside the main thread) and how often the main thread woke
+//   BENCH_PERF           a file prefix: `perf record -g` of the REPL during each long answer, to
+//                        <prefix>.<delay>ms (BENCH_PERF_HZ samples a second, default 999); `perf report -i <file>
+//                        --no-children -g none --sort pid,sym` says which thread and function the CPU is in
+//                        (with BENCH_NODE_ARGS=--perf-basic-prof, JS functions by name); the CPU figures of such
+//                        a run include the sampling, so they are for where the time goes, not for the table
 //   BENCH_DUMP           a file prefix to save the raw bytes written during each long answer
 //                        (and, as .json, the reads they came in: `node scripts/bench/replBytes.mjs <file>.json`
 //                        says where the bytes go)
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadMockAnthropic, median, pulseBin } from './harness.mjs';
 import { CHARS_PER_TOKEN, longAnswer } from './longAnswer.mjs';
@@ -110,7 +116,9 @@ async function streamLongAnswer(session, pace, answer) {
   await quietMoment();
   const before = finishedTurns(session);
   session.mark();
+  const perf = process.env.BENCH_PERF ? await startPerf(session.pid, `${process.env.BENCH_PERF}.${pace.delayMs}ms`) : undefined;
   const threadsBefore = threadTicks(session.pid);
+  const wakeUpsBefore = mainThreadWakeUps(session.pid);
   const cpuBefore = cpuSeconds(session.pid);
   const started = performance.now();
   session.write('\r');
@@ -118,6 +126,8 @@ async function streamLongAnswer(session, pace, answer) {
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(session.pid) - cpuBefore;
   const written = session.bytesSinceMark();
+  await perf?.stop();
+  if (process.env.BENCH_THREADS) process.stderr.write(`${pace.name}: main thread woke ${mainThreadWakeUps(session.pid) - wakeUpsBefore} times\n`);
   if (process.env.BENCH_THREADS) process.stderr.write(`${pace.name}: ${threadSplit(threadsBefore, threadTicks(session.pid))}\n`);
   if (process.env.BENCH_DUMP) {
     writeFileSync(`${process.env.BENCH_DUMP}.${pace.delayMs}ms`, session.rawSinceMark());
@@ -178,6 +188,24 @@ async function main() {
     await mock.close();
     await world.cleanup();
   }
+}
+
+/** Times the REPL's main thread gave up the CPU to wait (timers, reads): one a wake-up. */
+function mainThreadWakeUps(pid) {
+  return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
+
+/** `perf record` attached to the REPL until `stop()`, which waits for perf to write its file. */
+async function startPerf(pid, file) {
+  const perf = spawn('perf', ['record', '-q', '-g', '-F', process.env.BENCH_PERF_HZ ?? '999', '-p', String(pid), '-o', file], { stdio: 'ignore' });
+  const exited = new Promise((resolvePromise) => perf.once('exit', resolvePromise));
+  await pause(200);
+  return {
+    stop: () => {
+      perf.kill('SIGINT');
+      return exited;
+    },
+  };
 }
 
 /** The ticks each thread spent between two readings (the main thread first, then V8's workers). */
