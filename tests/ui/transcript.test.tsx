@@ -2,6 +2,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { createReplStore } from '../../src/state/store.js';
 import { EditTool } from '../../src/tools/edit/EditTool.js';
+import { ExitPlanModeTool } from '../../src/tools/exitPlanMode/ExitPlanModeTool.js';
 import type { AnyTool } from '../../src/tools/Tool.js';
 import { SpinnerLine } from '../../src/ui/components/SpinnerLine.js';
 import { TranscriptRow } from '../../src/ui/components/TranscriptRow.js';
@@ -53,6 +54,17 @@ describe('tool calls in the transcript', () => {
     expect(display).toEqual({ summary: 'File not found: a.ts', isError: true });
     const { lastFrame } = render(<TranscriptRow item={{ kind: 'tool', id: 't2', title: 'Read(a.ts)', ...display }} />);
     expect(plain(lastFrame())).toContain('⎿  File not found: a.ts');
+  });
+
+  it("shows an approved plan whole under its result, and nothing for a result of another shape (a transcript another program wrote)", () => {
+    const block = { type: 'tool_result' as const, tool_use_id: 'toolu_3', content: 'The plan was approved.' };
+    const display = describeToolResult(ExitPlanModeTool, block, { plan: '1. Move the index\n2. Test it', mode: 'default' });
+    expect(display.document).toBe('1. Move the index\n2. Test it');
+    const { lastFrame } = render(<TranscriptRow item={{ kind: 'tool', id: 't3', title: 'ExitPlanMode', ...display }} />);
+    expect(plain(lastFrame())).toMatch(/Plan approved[\s\S]*1\. Move the index[\s\S]*2\. Test it/);
+    for (const foreign of [{ plan: 42 }, { plan: '   ' }, { filePath: '/tmp/plan.md' }]) {
+      expect(describeToolResult(ExitPlanModeTool, block, foreign).document).toBeUndefined();
+    }
   });
 
   it('prefixes the first line of an assistant block with a bullet', () => {

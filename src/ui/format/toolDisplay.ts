@@ -53,13 +53,14 @@ export function describeToolResult(
       ? safely(() => tool.summarizeResult?.(toolUseResult))
       : undefined) ?? (firstLine(toolResultText(block)) || 'Done');
   const preview = previewOf(tool, toolUseResult);
-  const document = tool?.documentResult && toolUseResult !== undefined ? safely(() => tool.documentResult?.(toolUseResult)) : undefined;
+  // A resumed transcript's result may come from another program, in another shape: only text is shown.
+  const document: unknown = tool?.documentResult && toolUseResult !== undefined ? safely(() => tool.documentResult?.(toolUseResult)) : undefined;
   return {
     summary: clip(summary),
     isError,
     patch: patchOf(toolUseResult),
     ...(preview ? { preview } : {}),
-    ...(document?.trim() ? { document } : {}),
+    ...(typeof document === 'string' && document.trim() !== '' ? { document } : {}),
   };
 }
 
