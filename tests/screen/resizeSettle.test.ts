@@ -62,6 +62,26 @@ it('draws once after a drag of resizes, at the last size, repainting the convers
   expect(settled).not.toMatch(/╭─{35,50}╮/);
 });
 
+it('keeps waiting through a drag that turns back, though the size at two checks is the same', () => {
+  const { writes, step, drawn } = writerUnder(60, 12, frame(60, 9));
+  // The settle checks every 60 ms from the first step: at 60 and at 120 the terminal is 44
+  // columns wide, 36 in between. The drag goes on to 60 columns.
+  const drag: Array<[number, number]> = [
+    [52, 40],
+    [44, 40],
+    [36, 20],
+    [44, 40],
+    [52, 30],
+    [60, 30],
+  ];
+  for (const [cols, ms] of drag) step(cols, frame(cols, 9), ms);
+  expect(writes, 'writes while the size keeps changing').toHaveLength(drawn);
+
+  vi.advanceTimersByTime(200);
+  expect(writes).toHaveLength(drawn + 1);
+  expect(writes.at(-1)).toContain(box(60));
+});
+
 it('keeps finished output that arrives while the size settles, and prints it once', () => {
   const { writes, commit, step } = writerUnder(60, 30, frame(60, 2));
   step(50, frame(50, 2), 0);

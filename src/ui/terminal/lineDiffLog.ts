@@ -110,9 +110,9 @@ export class LineDiffLog {
     return finished;
   }
 
-  /** True while the size settles after a resize (starting it when the size has just changed): draw nothing. */
+  /** True while the size settles after a resize (started when the size has just changed, told every size seen meanwhile): draw nothing. */
   private holding(): boolean {
-    if (!this.settle.active && this.sizeChanged()) this.settle.start();
+    if (this.settle.active || this.sizeChanged()) this.settle.start();
     return this.settle.active;
   }
 

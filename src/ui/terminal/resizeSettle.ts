@@ -37,9 +37,18 @@ export class ResizeSettle {
     return this.timer !== undefined;
   }
 
+  /**
+   * Starts the wait, or, while waiting, begins it again when the size is not the one last seen.
+   * The writer calls this at every draw it holds back, and Ink draws at every resize, so each
+   * step of a drag is seen: a drag that turns back (52, 44, 52 columns) looks still to checks
+   * that see 52 at both ends of its turn, and drawing then put the conversation in flight while
+   * the terminal went on resizing.
+   */
   start(): void {
-    if (this.timer) return;
-    this.size = this.sizeNow();
+    const size = this.sizeNow();
+    if (this.timer && size === this.size) return;
+    clearTimeout(this.timer);
+    this.size = size;
     this.unready = 0;
     this.timer = setTimeout(this.check, RESIZE_SETTLE_MS).unref();
   }
