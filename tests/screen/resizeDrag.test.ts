@@ -114,3 +114,16 @@ describe.each([12, 40])('a drag in a long session, %i rows high', (rows) => {
     await expectEveryLineOnce(session, hold);
   }, LONG_SESSION_MS);
 });
+
+it('keeps every line once when the drag goes on while the terminal is still reading a repaint', async () => {
+  const { session, hold } = await longSessionStreaming(12);
+  // Narrowed to 52 columns the paragraph's top goes into the scrollback: the conversation is
+  // written again. The window widens to 60 while the terminal is partway through an earlier
+  // turn's answer, on the row it wrapped that answer onto at 52 columns.
+  const widened = session.resizeAmid(`${word(20, 10)} `, 60);
+  await session.resize(52);
+  await widened;
+  await resizeAndRedraw(session, 60);
+  await resizeAndRedraw(session, 100);
+  await expectEveryLineOnce(session, hold);
+}, LONG_SESSION_MS);

@@ -44,6 +44,12 @@ export type ScreenSession = {
   inverseCells(): Array<{ row: number; col: number }>;
   /** Resizes once the emulator has caught up, as a terminal window would between two writes. */
   resize(cols: number, rows?: number): Promise<void>;
+  /**
+   * Resizes when Pulse's output from now on first reaches `after`: the emulator reads the output
+   * up to the end of it, the window resizes, and the emulator reads the rest at the new size, as a
+   * terminal does when its window is resized while a write is still in the pty. Resolves once resized.
+   */
+  resizeAmid(after: string, cols: number, rows?: number): Promise<void>;
   cols(): number;
   exitCode(): number | undefined;
   /** The process id of the Pulse under the pty, to signal it as a crash would. */
@@ -74,10 +80,42 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
       ...options.env,
     },
   });
-  pty.onData((data) => {
-    written += data;
+  const feed = (data: string, then?: () => void): void => {
     pendingWrites++;
-    term.write(data, () => pendingWrites--);
+    term.write(data, () => {
+      pendingWrites--;
+      then?.();
+    });
+  };
+  let amid: { after: string; from: number; cols: number; rows: number; resized: () => void } | undefined;
+  /** Output that came while a resize amid a write waits for the emulator to read up to it. */
+  let afterResize: string[] | undefined;
+  pty.onData((data) => {
+    const from = written.length;
+    written += data;
+    if (afterResize) {
+      afterResize.push(data);
+      return;
+    }
+    const at = amid ? written.indexOf(amid.after, amid.from) : -1;
+    if (!amid || at < 0) {
+      feed(data);
+      return;
+    }
+    const { after, cols, rows: newRows, resized } = amid;
+    amid = undefined;
+    const cut = at + after.length - from;
+    afterResize = [data.slice(cut)];
+    // The resize is pending too: nothing is read as settled before the rest is parsed.
+    pendingWrites++;
+    feed(data.slice(0, cut), () => {
+      term.resize(cols, newRows);
+      pty.resize(cols, newRows);
+      for (const rest of afterResize ?? []) feed(rest);
+      afterResize = undefined;
+      pendingWrites--;
+      resized();
+    });
   });
   pty.onExit(({ exitCode }) => (code = exitCode));
 
@@ -149,6 +187,9 @@ export function startScreen(world: PulseWorld, options: ScreenOptions): ScreenSe
       await new Promise<void>((resolve) => term.write('', resolve));
       term.resize(cols, newRows);
       pty.resize(cols, newRows);
+    },
+    resizeAmid(after, cols, newRows = term.rows) {
+      return new Promise<void>((resized) => (amid = { after, from: written.length, cols, rows: newRows, resized }));
     },
     cols: () => term.cols,
     exitCode: () => code,

@@ -121,10 +121,10 @@ export class LineDiffLog {
    * to the size the frame was drawn at: the terminal rewrapped it at every step on the way).
    */
   private endSettling(): void {
-    const held = this.settle.take();
-    if (!held || !this.inkRows) return;
-    const finished = held.flatMap((print) => ('ink' in print ? rowsOf(print.ink) : this.printOwn(print.own, print.after)));
-    this.commitRows(finished, this.frame(this.inkRows), true);
+    const settled = this.settle.take();
+    if (!settled || !this.inkRows) return;
+    const finished = settled.held.flatMap((print) => ('ink' in print ? rowsOf(print.ink) : this.printOwn(print.own, print.after)));
+    this.commitRows(finished, this.frame(this.inkRows), true, settled.repaint);
   }
 
   private frame(inkRows: readonly string[]): string[] {
@@ -140,8 +140,8 @@ export class LineDiffLog {
   }
 
   /** `finished` is in what has been printed (a repaint writes that, so it is written with it). */
-  private commitRows(finished: string[], next: string[], resized = false): void {
-    if ((this.takeSizeChange() || resized) && this.eraseResizedFrame() === 'repainted') this.draw(next);
+  private commitRows(finished: string[], next: string[], resized = false, repaint = false): void {
+    if ((this.takeSizeChange() || resized) && this.eraseResizedFrame(repaint) === 'repainted') this.draw(next);
     else if (finished.every((row, index) => row === this.rows[index])) {
       // Already on screen as the top of the live area: it simply stops being part of it.
       this.absorb(finished.length);
@@ -247,20 +247,22 @@ export class LineDiffLog {
    * The terminal rewrapped the old frame to its new width (cursor and all) and kept the cursor's
    * row on its new screen. When every row the frame takes now is still above the cursor on that
    * screen: climb them, erase from there down, and forget the frame. Otherwise its top is in the
-   * scrollback, where no cursor move reaches: start again from a clear terminal.
+   * scrollback, where no cursor move reaches: start again from a clear terminal, as also when
+   * `repaint` says the terminal may not hold what the writer counted.
    */
-  private eraseResizedFrame(): 'erased' | 'repainted' {
+  private eraseResizedFrame(repaint = false): 'erased' | 'repainted' {
     if (this.rows.length === 0) return 'erased';
     const columns = this.columns();
     const above = this.rows.slice(0, Math.max(0, this.cursor)).reduce((sum, row) => sum + reflowedHeight(row, columns), 0);
     const reachable = this.screenRows() - reflowedHeight(this.rows[this.cursor] ?? '', columns);
     // A row to spare: with the frame's top exactly at the screen's top, a drag of quick resizes
     // still left part of a tall paragraph in the scrollback (tests/screen/resizeTall.test.ts).
-    const printed = above >= reachable ? this.printed.text() : undefined;
+    const printed = above >= reachable || repaint ? this.printed.text() : undefined;
     // What <Static> printed ends with a newline: the frame starts at column 0 under it.
     if (printed !== undefined) {
       this.pen.control(CLEAR_ALL);
       writePrinted(this.pen, printed);
+      this.settle.repainted();
     } else this.pen.control(`${above > 0 ? `${ESC}${above}A` : ''}\r${ERASE_DOWN}`);
     this.pen.column = 0;
     this.rows = [];

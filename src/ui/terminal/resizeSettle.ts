@@ -9,6 +9,12 @@ import type { SlotRows } from './liveSlots.js';
 export const RESIZE_SETTLE_MS = 60;
 /** Checks to wait, the size still, for a frame that fits it before drawing what there is. */
 const READY_CHECKS = 5;
+/**
+ * How long after a repaint a resize may still meet part of it unread: the terminal reads the
+ * conversation written again when it gets to it, later on a busy machine, and reads what is left
+ * at the new size.
+ */
+export const REPAINT_READ_MS = 1_000;
 
 /**
  * What arrived while the size settled: Ink's finished output, or rows the writer prints itself
@@ -17,11 +23,24 @@ const READY_CHECKS = 5;
  */
 export type HeldPrint = { ink: string } | { own: SlotRows; after: number | undefined };
 
+/** What the writer draws when the size has held still. */
+export type Settled = {
+  /** What arrived meanwhile, in the order it came. */
+  held: HeldPrint[];
+  /**
+   * The resize came so soon after a repaint that the terminal may have read part of it at the
+   * new size (rows wrapped where the writer did not count them): only a repaint mends that.
+   */
+  repaint: boolean;
+};
+
 export class ResizeSettle {
   private timer: NodeJS.Timeout | undefined;
   private size = '';
   private unready = 0;
   private held: HeldPrint[] = [];
+  private repaintedAt: number | undefined;
+  private afterRepaint = false;
 
   /**
    * `size` names the terminal's size now; `ready` says whether what there is to draw fits it (Ink
@@ -47,6 +66,7 @@ export class ResizeSettle {
   start(): void {
     const size = this.sizeNow();
     if (this.timer && size === this.size) return;
+    if (!this.timer) this.afterRepaint = this.repaintedAt !== undefined && Date.now() - this.repaintedAt < REPAINT_READ_MS;
     clearTimeout(this.timer);
     this.size = size;
     this.unready = 0;
@@ -57,14 +77,19 @@ export class ResizeSettle {
     this.held.push(print);
   }
 
-  /** Ends the settle now: what was kept, in the order it came (undefined when none was under way). */
-  take(): HeldPrint[] | undefined {
+  /** The writer has just cleared the terminal and written the conversation again. */
+  repainted(): void {
+    this.repaintedAt = Date.now();
+  }
+
+  /** Ends the settle now (undefined when none was under way). */
+  take(): Settled | undefined {
     if (!this.timer) return undefined;
     clearTimeout(this.timer);
     this.timer = undefined;
     const held = this.held;
     this.held = [];
-    return held;
+    return { held, repaint: this.afterRepaint };
   }
 
   private readonly check = (): void => {
