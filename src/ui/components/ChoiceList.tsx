@@ -28,6 +28,8 @@ export type ChoiceListProps = {
    * counting the rest; no choice takes more rows than that leaves, typed text keeping its end.
    */
   maxRows?: number;
+  /** Whether a window counts the choices it leaves out in a row of its own (the default); without, that row goes to the choices. */
+  countHidden?: boolean;
 };
 
 /** Columns of `❯ 1. ` (the marker, a one-digit number and a space) beside a choice's text. */
@@ -38,7 +40,7 @@ const NO_FEEDBACK = { index: -1, prefix: '', text: '' };
 type Laid = { gutter: number; lines: string[][]; caps: Array<number | undefined>; heights: number[] };
 
 /** Each choice's lines, its row cap and the rows it takes at `columns`, as <ChoiceList> draws them. */
-function layChoices({ options, selected, feedback = NO_FEEDBACK, numbered = true, rowsEach, whole, maxRows }: ChoiceListProps, columns: number): Laid {
+function layChoices({ options, selected, feedback = NO_FEEDBACK, numbered = true, rowsEach, whole, maxRows, countHidden = true }: ChoiceListProps, columns: number): Laid {
   // `❯ 1. `: the marker, the number (as wide as the largest) and a space; `❯ ` alone unnumbered.
   // The cursor is a no-break space: a plain one at the end of a row would be taken for the gap a
   // row breaks at.
@@ -46,7 +48,7 @@ function layChoices({ options, selected, feedback = NO_FEEDBACK, numbered = true
   const width = columns - DIALOG_CHROME - gutter;
   const rowsOf = (text: string): string[] => wrapBesideGutter([text], width);
   // A window that leaves choices out spends a row counting them.
-  const room = maxRows === undefined ? Infinity : Math.max(1, maxRows - (options.length > 1 ? 1 : 0));
+  const room = maxRows === undefined ? Infinity : Math.max(1, maxRows - (options.length > 1 && countHidden ? 1 : 0));
   const typing = (index: number): boolean => index === feedback.index && index === selected;
   const lines = options.map((label, index) =>
     typing(index) ? lastRows(rowsOf(`${label}${feedback.prefix}${feedback.text}${ansi.inverse('\u00A0')}`), room) : [label],
@@ -70,16 +72,16 @@ function lastRows(rows: readonly string[], room: number): string[] {
   return [`…${first.slice(dropped.length)}`, ...rest];
 }
 
-/** The choices shown from `start` to `end`, with the row counting the rest when some are left out. */
-function choiceWindow(heights: readonly number[], selected: number, maxRows = Infinity): { start: number; end: number; counted: boolean } {
+/** The choices shown from `start` to `end`, with the row counting the rest when some are left out (and `countHidden`). */
+function choiceWindow(heights: readonly number[], selected: number, maxRows = Infinity, countHidden = true): { start: number; end: number; counted: boolean } {
   if (heights.reduce((sum, height) => sum + height, 0) <= maxRows) return { start: 0, end: heights.length, counted: false };
-  return { ...windowAround(heights, selected, Math.max(1, maxRows - 1)), counted: true };
+  return { ...windowAround(heights, selected, Math.max(1, maxRows - (countHidden ? 1 : 0))), counted: countHidden };
 }
 
 /** Rows the list takes at `columns`, its blank row above included. */
 export function choiceListRows(props: ChoiceListProps, columns: number): number {
   const { heights } = layChoices(props, columns);
-  const { start, end, counted } = choiceWindow(heights, props.selected, props.maxRows);
+  const { start, end, counted } = choiceWindow(heights, props.selected, props.maxRows, props.countHidden);
   return heights.slice(start, end).reduce((sum, height) => sum + height, (props.spaced ?? true) ? 1 : 0) + (counted ? 1 : 0);
 }
 
@@ -89,10 +91,17 @@ export function compactChoiceList(props: ChoiceListProps, room: number, columns:
   return choiceListRows(unspaced, columns) <= room ? unspaced : { ...unspaced, maxRows: Math.max(1, room) };
 }
 
+/** Whether the highlighted choice shows all its rows, not cut to what a window leaves it (typed text shows its end whatever the rows). */
+export function selectedShownWhole(props: ChoiceListProps, columns: number): boolean {
+  if (props.feedback?.index === props.selected) return true;
+  const shown = layChoices(props, columns).heights[props.selected];
+  return shown === layChoices({ ...props, maxRows: undefined }, columns).heights[props.selected];
+}
+
 export function ChoiceList(props: ChoiceListProps) {
-  const { options, selected, numbered = true, spaced = true, maxRows } = props;
+  const { options, selected, numbered = true, spaced = true, maxRows, countHidden } = props;
   const { gutter, lines, caps, heights } = layChoices(props, useColumns());
-  const { start, end, counted } = choiceWindow(heights, selected, maxRows);
+  const { start, end, counted } = choiceWindow(heights, selected, maxRows, countHidden);
   const more = [start > 0 ? `↑ ${start} more` : '', end < options.length ? `↓ ${options.length - end} more` : ''].filter(Boolean).join('  ');
   return (
     <Box flexDirection="column" marginTop={spaced ? 1 : 0}>

@@ -16,7 +16,7 @@ import { BORDER_ROWS, dialogBudget, fitDialog, FULL_FRAME_ROWS, scrollBody } fro
 import { useColumns, useRows } from '../hooks/useColumns.js';
 import { useFeedbackChoices } from '../hooks/useFeedbackChoices.js';
 import { useLatestState } from '../hooks/useLatestState.js';
-import { ChoiceList, choiceListRows, compactChoiceList, type ChoiceListProps } from './ChoiceList.js';
+import { ChoiceList, choiceListRows, compactChoiceList, selectedShownWhole, type ChoiceListProps } from './ChoiceList.js';
 import { DIALOG_CHROME, DialogText, dialogTextRows } from './Guttered.js';
 
 export type PlanApprovalDialogProps = {
@@ -58,17 +58,17 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
   const columns = useColumns();
   const budget = dialogBudget(useRows());
   const choices = { options, selected, feedback: { index: KEEP_PLANNING, prefix: ', and tell Pulse what to change: ', text: feedback } };
-  const compactFixed = BORDER_ROWS + 1 + 1;
-  const compactChoices = choicesBesidePlan({ ...choices, options: shortOptions, feedback: { ...choices.feedback, prefix: ': ' } }, budget - compactFixed, columns);
+  const compactChoices = { ...choices, options: shortOptions, feedback: { ...choices.feedback, prefix: ': ' } };
+  const compact = compactLayout(compactChoices, budget - BORDER_ROWS, columns, planRows(plan, columns, false).rows.length);
   const fit = fitDialog({
     budget,
     fullChrome: FULL_FRAME_ROWS + dialogTextRows(TITLE, columns) + PLAN_BOX_ROWS + choiceListRows(choices, columns) + dialogTextRows(HINT, columns),
-    compactChrome: compactFixed + choiceListRows(compactChoices, columns),
-    body: planRows(plan, columns, true).length,
+    compactChrome: BORDER_ROWS + Number(compact.title) + Number(compact.hint) + choiceListRows(compact.choices, columns),
+    body: planRows(plan, columns, true).rows.length,
   });
-  const rows = planRows(plan, columns, !fit.compact);
+  const { rows, lines } = planRows(plan, columns, !fit.compact);
   const [top, setTop] = useLatestState(0);
-  const scroll = scrollBody(rows.length, top, fit.bodyRows, columns - DIALOG_CHROME - (fit.compact ? 0 : DIALOG_CHROME));
+  const scroll = scrollBody(lines, top, fit.bodyRows, columns - DIALOG_CHROME - (fit.compact ? 0 : DIALOG_CHROME));
   // Keys can come before the handler of the latest frame is in: they page with the window as drawn.
   const drawn = useRef({ page: scroll.page, total: rows.length });
   drawn.current = { page: scroll.page, total: rows.length };
@@ -95,7 +95,7 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
   );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} marginTop={fit.compact ? 0 : 1}>
-      <DialogText bold color="cyan" text={TITLE} maxRows={oneRow} />
+      {(!fit.compact || compact.title) && <DialogText bold color="cyan" text={TITLE} maxRows={oneRow} />}
       {fit.compact ? (
         fit.bodyRows > 0 && shownPlan
       ) : (
@@ -103,8 +103,8 @@ export function PlanApprovalDialog({ request, setPermissionMode, onCancel }: Pla
           {shownPlan}
         </Box>
       )}
-      <ChoiceList {...(fit.compact ? compactChoices : choices)} />
-      <DialogText dim text={HINT} maxRows={oneRow} />
+      <ChoiceList {...(fit.compact ? compact.choices : choices)} />
+      {(!fit.compact || compact.hint) && <DialogText dim text={HINT} maxRows={oneRow} />}
     </Box>
   );
 }
@@ -114,19 +114,42 @@ const HINT = 'enter to confirm · esc to stop the turn';
 /** The plan's own box in a full dialog: the margin above it and its border. */
 const PLAN_BOX_ROWS = 3;
 
-/** Rows a compact plan keeps when the choices can give them up: a row of the plan and where it is. */
+/** Rows a compact plan keeps when the rest can give them up: a row of the plan and where it is. */
 const MIN_PLAN_ROWS = 2;
 
+/** What a compact dialog shows besides the plan: the title and the hint (a row each when shown) and its choices. */
+type CompactLayout = { title: boolean; hint: boolean; choices: ChoiceListProps };
+
+/** The compact layouts in the order they are tried (compactLayout says why). */
+const LAYOUTS = [
+  { title: true, hint: true, window: false, countHidden: true },
+  { title: true, hint: false, window: false, countHidden: true },
+  { title: true, hint: true, window: true, countHidden: true },
+  { title: true, hint: false, window: true, countHidden: true },
+  { title: false, hint: false, window: true, countHidden: true },
+  { title: false, hint: false, window: true, countHidden: false },
+] as const;
+
 /**
- * The compact choices in `room` rows shared with the plan: all of them when they leave the plan its
- * rows, else a window around the highlight that does, else (no room for even that) all the rows.
+ * The parts beside the plan in a compact dialog's `room` rows, in the order they give way. What
+ * is approved is the plan, so it keeps a row and its position (the scroll keys) while anything
+ * else can go: first the hint (Enter and Esc do here what they do in every dialog), then the
+ * choices but the highlighted one (a row counts them; ↑/↓ bring them), then the title (the plan
+ * and the choice say what is asked), last that count row. The highlighted choice, what Enter
+ * confirms, stays whole in every layout; with no room even for that, the choices take the rows.
  */
-function choicesBesidePlan(choices: ChoiceListProps, room: number, columns: number): ChoiceListProps {
-  const besidePlan = compactChoiceList(choices, room - MIN_PLAN_ROWS, columns);
-  return choiceListRows(besidePlan, columns) <= room - MIN_PLAN_ROWS ? besidePlan : compactChoiceList(choices, room, columns);
+function compactLayout(choices: ChoiceListProps, room: number, columns: number, planLength: number): CompactLayout {
+  const planRoom = Math.min(planLength, MIN_PLAN_ROWS);
+  for (const { title, hint, window, countHidden } of LAYOUTS) {
+    const left = room - planRoom - Number(title) - Number(hint);
+    const shown = window ? compactChoiceList({ ...choices, countHidden }, left, columns) : { ...choices, spaced: false };
+    if (choiceListRows(shown, columns) <= left && selectedShownWhole(shown, columns)) return { title, hint, choices: shown };
+  }
+  return { title: true, hint: true, choices: compactChoiceList(choices, room - 2, columns) };
 }
 
-/** The plan's rows, wrapped inside its own box (`boxed`) or right inside the dialog's border. */
-function planRows(plan: string, columns: number, boxed: boolean): string[] {
-  return wrapBesideGutter([plan], columns - DIALOG_CHROME - (boxed ? DIALOG_CHROME : 0));
+/** The plan's rows, wrapped inside its own box (`boxed`) or right inside the dialog's border, and the line of the plan each belongs to. */
+function planRows(plan: string, columns: number, boxed: boolean): { rows: string[]; lines: number[] } {
+  const wrapped = plan.split('\n').map((line) => wrapBesideGutter([line], columns - DIALOG_CHROME - (boxed ? DIALOG_CHROME : 0)));
+  return { rows: wrapped.flat(), lines: wrapped.flatMap((rows, line) => rows.map(() => line)) };
 }

@@ -63,26 +63,38 @@ export function windowAround(heights: readonly number[], selected: number, budge
   return { start, end };
 }
 
-/** The rows of a body `total` rows long that a view of `room` rows shows, and the row saying where it is when not all fit. */
+/** The rows of a scrolled body that a view shows, and the row saying where it is when not all fit. */
 export type BodyScroll = { start: number; end: number; page: number; position?: string };
 
 /**
- * The window of a scrolled body from `start` (kept in range), `room` rows with the position row
- * among them. A single row is left to the body itself: a position with nothing beside it reads
- * nothing, and the choices under it are what must stay.
+ * The window of a body from row `start` (kept in range), `room` rows with the position row among
+ * them. `lineOfRow` holds, for each row, the line of the body it belongs to (a long line wraps to
+ * several rows): the position counts lines, as the reader counts them ("lines 3–5 of 120" for a
+ * plan of 120 lines, however narrow the screen). A single row is left to the body itself: a
+ * position with nothing beside it reads nothing, and the choices under it are what must stay.
  */
-export function scrollBody(total: number, start: number, room: number, width: number): BodyScroll {
+export function scrollBody(lineOfRow: readonly number[], start: number, room: number, width: number): BodyScroll {
+  const total = lineOfRow.length;
   if (total <= room) return { start: 0, end: total, page: Math.max(1, room) };
   const page = room < 2 ? Math.max(0, room) : room - 1;
   const first = Math.min(Math.max(0, start), total - page);
   const window = { start: first, end: first + page, page: Math.max(1, page) };
-  return room < 2 ? window : { ...window, position: scrollPosition(window.start, window.end, total, width) };
+  if (room < 2) return window;
+  const lineAt = (row: number): number => (lineOfRow[row] ?? 0) + 1;
+  return { ...window, position: scrollPosition(lineAt(window.start), lineAt(window.end - 1), lineAt(total - 1), width) };
 }
 
-/** Where a window is in its body, the longest of the forms that fits `width`. */
-function scrollPosition(start: number, end: number, total: number, width: number): string {
-  const shown = `${start + 1}–${end}`;
+/** Where lines `first` to `last` of `total` are, the longest of the forms that fits `width`: the keys go before the word "lines". */
+function scrollPosition(first: number, last: number, total: number, width: number): string {
+  const shown = first === last ? `${first}` : `${first}–${last}`;
+  const lines = first === last ? 'line' : 'lines';
   const keys = 'PgUp/PgDn';
-  const forms = [`lines ${shown} of ${total} · ${keys} to scroll`, `lines ${shown} of ${total} · ${keys}`, `${shown} of ${total} · ${keys}`, `lines ${shown} of ${total}`];
+  const forms = [
+    `${lines} ${shown} of ${total} · ${keys} to scroll`,
+    `${lines} ${shown} of ${total} · ${keys}`,
+    `${shown} of ${total} · ${keys}`,
+    `${shown}/${total} · ${keys}`,
+    `${lines} ${shown} of ${total}`,
+  ];
   return forms.find((form) => visibleWidth(form) <= width) ?? `${shown}/${total}`;
 }

@@ -36,24 +36,37 @@ describe('cutRows', () => {
   });
 });
 
+/** The rows of a body of `count` lines, one row each. */
+const eachLine = (count: number): number[] => Array.from({ length: count }, (_, line) => line);
+
 describe('scrollBody', () => {
   it('shows a body that fits whole, without a position', () => {
-    expect(scrollBody(5, 3, 5, 40)).toEqual({ start: 0, end: 5, page: 5 });
+    expect(scrollBody(eachLine(5), 3, 5, 40)).toEqual({ start: 0, end: 5, page: 5 });
   });
   it('keeps the last row for the position and the window in range', () => {
-    expect(scrollBody(120, 0, 11, 80)).toEqual({ start: 0, end: 10, page: 10, position: 'lines 1–10 of 120 · PgUp/PgDn to scroll' });
-    expect(scrollBody(120, 115, 11, 80)).toMatchObject({ start: 110, end: 120 });
-    expect(scrollBody(120, -4, 11, 80)).toMatchObject({ start: 0, end: 10 });
+    expect(scrollBody(eachLine(120), 0, 11, 80)).toEqual({ start: 0, end: 10, page: 10, position: 'lines 1–10 of 120 · PgUp/PgDn to scroll' });
+    expect(scrollBody(eachLine(120), 115, 11, 80)).toMatchObject({ start: 110, end: 120 });
+    expect(scrollBody(eachLine(120), -4, 11, 80)).toMatchObject({ start: 0, end: 10 });
   });
-  it('says where it is in fewer words on a narrow row', () => {
-    expect(scrollBody(120, 0, 6, 36).position).toBe('lines 1–5 of 120 · PgUp/PgDn');
-    expect(scrollBody(120, 0, 6, 22).position).toBe('1–5 of 120 · PgUp/PgDn');
-    expect(scrollBody(120, 0, 6, 21).position).toBe('lines 1–5 of 120');
-    expect(scrollBody(1200, 1000, 6, 12).position).toBe('1001–1005/1200');
+  it('says where it is in fewer words on a narrow row, the keys kept longer than the word "lines"', () => {
+    expect(scrollBody(eachLine(120), 0, 6, 36).position).toBe('lines 1–5 of 120 · PgUp/PgDn');
+    expect(scrollBody(eachLine(120), 0, 6, 22).position).toBe('1–5 of 120 · PgUp/PgDn');
+    expect(scrollBody(eachLine(120), 0, 6, 21).position).toBe('1–5/120 · PgUp/PgDn');
+    expect(scrollBody(eachLine(120), 0, 6, 18).position).toBe('lines 1–5 of 120');
+    expect(scrollBody(eachLine(1200), 1000, 6, 12).position).toBe('1001–1005/1200');
+  });
+  it("counts the body's lines, not the rows they wrap to", () => {
+    // 120 lines of two rows each: rows 10-14 are the second row of line 6 to the second of line 8.
+    const twoRowsEach = eachLine(240).map((row) => Math.floor(row / 2));
+    expect(scrollBody(twoRowsEach, 11, 6, 80)).toMatchObject({ start: 11, end: 16, position: 'lines 6–8 of 120 · PgUp/PgDn to scroll' });
+    expect(scrollBody(twoRowsEach, 500, 6, 80)).toMatchObject({ start: 235, end: 240, position: 'lines 118–120 of 120 · PgUp/PgDn to scroll' });
+  });
+  it('names a window inside one line as that line', () => {
+    expect(scrollBody([0, 0, 0, 1], 0, 3, 80).position).toBe('line 1 of 2 · PgUp/PgDn to scroll');
   });
   it('leaves a single row to the body itself, and shows nothing in none', () => {
-    expect(scrollBody(120, 7, 1, 40)).toEqual({ start: 7, end: 8, page: 1 });
-    expect(scrollBody(120, 7, 0, 40)).toEqual({ start: 7, end: 7, page: 1 });
+    expect(scrollBody(eachLine(120), 7, 1, 40)).toEqual({ start: 7, end: 8, page: 1 });
+    expect(scrollBody(eachLine(120), 7, 0, 40)).toEqual({ start: 7, end: 7, page: 1 });
   });
 });
 
