@@ -9,10 +9,12 @@ import { fileIndexFor, type FileIndex } from '../input/fileIndex.js';
 import { PromptHistory } from '../input/history.js';
 import { applyKey } from '../input/keymap.js';
 import { isShellInput } from '../input/shellMode.js';
+import { draftCursor, draftRows, type DraftRow } from '../input/draftRows.js';
 import { bufferOf } from '../input/textBuffer.js';
 import { useFileCompletion } from '../input/useFileCompletion.js';
 import { usePasteInput } from '../input/usePasteInput.js';
 import { useReverseSearch } from '../input/useReverseSearch.js';
+import { useColumns } from '../hooks/useColumns.js';
 import { useLatestState } from '../hooks/useLatestState.js';
 import { useRepl, useReplStoreApi } from '../hooks/useReplStore.js';
 import { CompletionMenu } from './CompletionMenu.js';
@@ -133,7 +135,7 @@ export function PromptInput({ commands, onSubmit, isActive, history: shared, fil
   const borderColor = shell ? 'magenta' : isActive ? 'gray' : 'blackBright';
   return (
     <Box flexDirection="column" width="100%">
-      <Box borderStyle="round" borderColor={borderColor} paddingX={1} flexDirection="column">
+      <Box borderStyle="round" borderColor={borderColor} paddingLeft={1} paddingRight={search.state ? 1 : 0} flexDirection="column">
         {search.state ? (
           <ReverseSearch state={search.state} />
         ) : (
@@ -153,46 +155,57 @@ type DraftLinesProps = { text: string; cursor: number; showCursor: boolean; shel
 
 /** Columns the prompt sign (`> `, `! `) and the indent of later lines take. */
 const SIGN_WIDTH = 2;
+/** The box's borders, its left padding and the column past the text (the right padding's place). */
+const BOX_COLUMNS = 4;
 
 /**
  * In shell mode the leading `!` becomes the prompt sign, so the command reads as typed. The sign
- * is a column of its own: a line wraps inside the column beside it, so a word longer than the row
- * starts on the sign's row (in one Text, Ink moved it to the next row and left the sign alone)
- * and wrapped rows stay under the text.
+ * is a column of its own and each line is laid out on rows here (draftRows.ts) rather than by
+ * Ink, so a word longer than the row starts on the sign's row, wrapped rows stay under the text,
+ * and a space where a full row breaks hangs past it. The box has no right padding: that column
+ * is where the cursor shows when it stands on such a space or after a full last row.
  */
 function DraftLines({ text: raw, cursor: rawCursor, showCursor, shell }: DraftLinesProps) {
+  const columns = useColumns();
+  const width = columns - BOX_COLUMNS - SIGN_WIDTH;
   const text = shell ? raw.slice(1) : raw;
   const cursor = shell ? Math.max(0, rawCursor - 1) : rawCursor;
-  const lines = text.split('\n');
   let offset = 0;
   return (
     <>
-      {lines.map((line, index) => {
+      {text.split('\n').flatMap((line, lineIndex) => {
         const start = offset;
         offset += line.length + 1;
-        const sign = index > 0 ? '' : shell ? '!' : '>';
-        const hasCursor = showCursor && cursor >= start && cursor <= start + line.length;
-        const at = cursor - start;
-        return (
-          // An empty line without the cursor still takes its row.
-          <Box key={index} flexDirection="row" minHeight={1}>
-            <Box width={SIGN_WIDTH} flexShrink={0}>
-              <Text color={shell ? 'magenta' : 'cyan'}>{sign}</Text>
+        const rows = draftRows(line, width);
+        const at = showCursor && cursor >= start && cursor <= start + line.length ? draftCursor(rows, cursor - start) : undefined;
+        return rows.map((row, rowIndex) => {
+          const sign = lineIndex > 0 || rowIndex > 0 ? '' : shell ? '!' : '>';
+          const drawn = line.slice(row.start, row.end);
+          return (
+            // An empty line without the cursor still takes its row.
+            <Box key={`${lineIndex}.${rowIndex}`} flexDirection="row" minHeight={1}>
+              <Box width={SIGN_WIDTH} flexShrink={0}>
+                <Text color={shell ? 'magenta' : 'cyan'}>{sign}</Text>
+              </Box>
+              <Box flexGrow={1}>
+                {at?.row === rowIndex ? <RowWithCursor line={line} row={row} at={at.at} /> : <Text>{drawn}</Text>}
+              </Box>
             </Box>
-            <Box flexGrow={1}>
-              {hasCursor ? (
-                <Text>
-                  {line.slice(0, at)}
-                  <Text inverse>{line[at] ?? ' '}</Text>
-                  {line.slice(at + 1)}
-                </Text>
-              ) : (
-                <Text>{line}</Text>
-              )}
-            </Box>
-          </Box>
-        );
+          );
+        });
       })}
     </>
+  );
+}
+
+/** A row with the cursor's cell in inverse video: the character at `at`, or the cell past the text. */
+function RowWithCursor({ line, row, at }: { line: string; row: DraftRow; at: number }) {
+  const char = at < row.end ? String.fromCodePoint(line.codePointAt(at) ?? 32) : ' ';
+  return (
+    <Text>
+      {line.slice(row.start, Math.min(at, row.end))}
+      <Text inverse>{char}</Text>
+      {at < row.end ? line.slice(at + char.length, row.end) : ''}
+    </Text>
   );
 }
